@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Outreach", template: "%s · Outreach" },
+  description: "Draft, review and send outreach across projects.",
+};
+
+// Runs before first paint so the page never flashes the wrong theme. The saved choice lives in
+// localStorage.theme (light | dark | system); "system" tracks prefers-color-scheme, including live changes.
+// Kept as a plain string because it must run before React hydrates.
+const themeScript = `(function () {
+  var media = window.matchMedia("(prefers-color-scheme: dark)");
+  function saved() {
+    try {
+      var v = localStorage.getItem("theme");
+      return v === "light" || v === "dark" ? v : "system";
+    } catch (e) {
+      return "system";
+    }
+  }
+  function apply() {
+    var t = saved();
+    var dark = t === "dark" || (t === "system" && media.matches);
+    document.documentElement.classList.toggle("dark", dark);
+  }
+  apply();
+  media.addEventListener("change", apply);
+  window.addEventListener("storage", function (e) { if (e.key === "theme") apply(); });
+  window.__applyTheme = apply;
+})();`;
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body className="min-h-screen font-sans">{children}</body>
+    </html>
+  );
+}
