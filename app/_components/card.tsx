@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+type CardProps = {
+  title?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+  children?: ReactNode;
+};
+
+export function Card({ title, description, actions, className, bodyClassName, children }: CardProps) {
+  return (
+    <section
+      className={cx(
+        "rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900",
+        className,
+      )}
+    >
+      {title || actions ? (
+        <header className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
+          <div className="min-w-0">
+            {title ? <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{title}</h2> : null}
+            {description ? <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p> : null}
+          </div>
+          {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+        </header>
+      ) : null}
+      <div className={cx("px-5 py-4", bodyClassName)}>{children}</div>
+    </section>
+  );
+}
