@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthCard } from "../_components/auth/auth-card";
+import { LoginForm } from "../_components/auth/login-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const next = typeof sp.next === "string" ? sp.next : undefined;
+  return (
+    <AuthCard
+      title="Sign in"
+      description="Use the account your organization set up."
+      footer={
+        <>
+          First time?{" "}
+          <Link href="/signup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Create the first account
+          </Link>
+        </>
+      }
+    >
+      <LoginForm next={next} />
+    </AuthCard>
+  );
+}
