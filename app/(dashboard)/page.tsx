@@ -1,0 +1,148 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LinkButton } from "@/app/_components/button";
+import { Card } from "@/app/_components/card";
+import { cx } from "@/app/_components/cx";
+import { PageHeader } from "@/app/_components/page-header";
+import { listAccounts } from "@/lib/accounts/list-accounts";
+import { getPageContext } from "@/lib/auth/page-context";
+import { listCampaigns } from "@/lib/campaigns/list-campaigns";
+import { listProjects } from "@/lib/projects/list-projects";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Home" };
+
+export default async function HomePage() {
+  const { orgId, orgName } = await getPageContext();
+  const [projects, campaigns, accounts] = await Promise.all([
+    listProjects({ orgId }),
+    listCampaigns({ orgId }),
+    listAccounts({ orgId }),
+  ]);
+  const activeCampaigns = campaigns.filter((c) => c.state === "active").length;
+
+  const stats = [
+    { label: "Projects", value: projects.length, href: "/projects", note: "products, brands or initiatives" },
+    {
+      label: "Campaigns",
+      value: campaigns.length,
+      href: "/campaigns",
+      note: `${activeCampaigns} active, ${campaigns.length - activeCampaigns} draft`,
+    },
+    { label: "Accounts", value: accounts.length, href: "/projects", note: "platform identities across projects" },
+  ];
+
+  const steps = [
+    { done: projects.length > 0, title: "Create a project", body: "A project owns accounts, templates and campaigns.", href: "/projects" },
+    {
+      done: accounts.length > 0,
+      title: "Add an account",
+      body: "Link the platform identity that will send outreach for the project.",
+      href: projects[0] ? `/projects/${projects[0].id}?tab=accounts` : "/projects",
+    },
+    {
+      done: campaigns.length > 0,
+      title: "Create a campaign",
+      body: "Pick a platform, a skill and a runner, and optionally a schedule.",
+      href: "/campaigns/new",
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Home" description={`Overview of ${orgName}.`} />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {stats.map((s) => (
+          <Link
+            key={s.label}
+            href={s.href}
+            className="group rounded-lg border border-zinc-200 bg-white p-5 shadow-xs transition-colors hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-indigo-500/50"
+          >
+            <p className="text-sm font-medium text-zinc-500 dark:text-zinc-400">{s.label}</p>
+            <p className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">{s.value}</p>
+            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{s.note}</p>
+          </Link>
+        ))}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        {projects.length === 0 ? (
+          <Card title="Getting started" description="Three steps to your first campaign." className="lg:col-span-2">
+            <ol className="space-y-3">
+              {steps.map((step, i) => (
+                <li key={step.title} className="flex items-start gap-3">
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      "mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
+                      step.done
+                        ? "bg-emerald-100 text-emerald-700 dark:bg-emerald-500/20 dark:text-emerald-300"
+                        : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
+                    )}
+                  >
+                    {step.done ? "✓" : i + 1}
+                  </span>
+                  <div className="min-w-0">
+                    <Link
+                      href={step.href}
+                      className="text-sm font-medium text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400"
+                    >
+                      {step.title}
+                      <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
+                    </Link>
+                    <p className="text-sm text-zinc-500 dark:text-zinc-400">{step.body}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <div className="mt-5">
+              <LinkButton href="/projects">Create a project</LinkButton>
+            </div>
+          </Card>
+        ) : (
+          <Card
+            title="Recent projects"
+            className="lg:col-span-2"
+            bodyClassName="p-0"
+            actions={<LinkButton href="/projects" variant="ghost" size="sm">View all</LinkButton>}
+          >
+            <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {projects.slice(0, 5).map((p) => (
+                <li key={p.id}>
+                  <Link
+                    href={`/projects/${p.id}`}
+                    className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500 dark:hover:bg-zinc-800/40"
+                  >
+                    <span className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{p.name}</span>
+                    <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+                      {p.accountCount} {p.accountCount === 1 ? "account" : "accounts"} · {p.campaignCount}{" "}
+                      {p.campaignCount === 1 ? "campaign" : "campaigns"}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+
+        <Card title="Quick links">
+          <ul className="space-y-2 text-sm">
+            {[
+              { href: "/campaigns/new", label: "New campaign" },
+              { href: "/projects", label: "New project" },
+              { href: "/inbox", label: "Review drafts" },
+              { href: "/settings", label: "Blocklist and settings" },
+            ].map((l) => (
+              <li key={l.href + l.label}>
+                <Link href={l.href} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  {l.label} →
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}

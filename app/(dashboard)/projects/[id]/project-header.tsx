@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { apiFetch } from "@/app/_components/api-fetch";
+import { Button } from "@/app/_components/button";
+import { Card } from "@/app/_components/card";
+import { ConfirmButton } from "@/app/_components/confirm-button";
+import { InlineError } from "@/app/_components/inline-error";
+import { PageHeader } from "@/app/_components/page-header";
+import { useMutation } from "@/app/_components/use-mutation";
+import { ProjectForm } from "../project-form";
+
+type Project = { id: number; name: string; description: string; sourcePath: string | null; createdLabel: string };
+
+export function ProjectHeader({ project }: { project: Project }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const del = useMutation();
+
+  async function onDelete() {
+    const ok = await del.run(() => apiFetch(`/api/projects/${project.id}`, { method: "DELETE" }), { refresh: false });
+    if (ok !== undefined) {
+      router.push("/projects");
+      router.refresh();
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/projects" className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
+            ← Projects
+          </Link>
+        }
+        title={project.name}
+        description={
+          <>
+            {project.description || <span className="italic">No description.</span>}
+            <span className="mt-1 block text-xs text-zinc-500 dark:text-zinc-500">
+              Created {project.createdLabel}
+              {project.sourcePath ? (
+                <>
+                  {" · "}Source <code className="font-mono">{project.sourcePath}</code>
+                </>
+              ) : null}
+            </span>
+          </>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+              {editing ? "Close editor" : "Edit"}
+            </Button>
+            <ConfirmButton
+              size="md"
+              onConfirm={onDelete}
+              pending={del.pending}
+              confirmLabel="Delete project?"
+              description={`Delete project ${project.name}`}
+            >
+              Delete
+            </ConfirmButton>
+          </>
+        }
+      />
+      <InlineError message={del.error} className="mb-4" />
+      {editing ? (
+        <Card title="Edit project" className="mb-6 max-w-xl">
+          <ProjectForm
+            mode="edit"
+            projectId={project.id}
+            initial={{ name: project.name, description: project.description, sourcePath: project.sourcePath }}
+            onDone={() => setEditing(false)}
+          />
+        </Card>
+      ) : null}
+    </>
+  );
+}
