@@ -1,0 +1,103 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { apiFetch } from "@/app/_components/api-fetch";
+import { Button } from "@/app/_components/button";
+import { InlineError, InlineNotice } from "@/app/_components/inline-error";
+import { Checkbox, Input } from "@/app/_components/input";
+import { Select } from "@/app/_components/select";
+import { Textarea } from "@/app/_components/textarea";
+import { useMutation } from "@/app/_components/use-mutation";
+import { parseConfigJson } from "../config-json";
+
+type Editable = {
+  id: number;
+  name: string;
+  platform: string;
+  cron: string | null;
+  autoPost: boolean;
+  state: "draft" | "active";
+  configText: string;
+};
+
+/** PATCH /api/campaigns/[id]: name, schedule, auto-post, config and state. */
+export function CampaignEditForm({ campaign }: { campaign: Editable }) {
+  const { pending, error, run } = useMutation();
+  const [configError, setConfigError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSaved(null);
+    const f = new FormData(e.currentTarget);
+    const config = parseConfigJson(String(f.get("config") ?? ""));
+    if (!config.ok) {
+      setConfigError(config.message);
+      return;
+    }
+    setConfigError(null);
+    const cron = String(f.get("cron") ?? "").trim();
+    const body = {
+      name: String(f.get("name") ?? "").trim(),
+      // An empty schedule clears it: the campaign then runs only on demand.
+      cron: cron || null,
+      state: String(f.get("state") ?? campaign.state),
+      config: config.value,
+      ...(campaign.platform === "federated" ? { autoPost: f.get("autoPost") === "on" } : {}),
+    };
+    const done = await run(() => apiFetch(`/api/campaigns/${campaign.id}`, { method: "PATCH", body }));
+    if (done !== undefined) setSaved("Saved");
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <Input id="edit-campaign-name" name="name" label="Name" required maxLength={120} defaultValue={campaign.name} />
+        <Select
+          id="edit-campaign-state"
+          name="state"
+          label="State"
+          defaultValue={campaign.state}
+          options={[
+            { value: "draft", label: "Draft" },
+            { value: "active", label: "Active" },
+          ]}
+        />
+      </div>
+      <Input
+        id="edit-campaign-cron"
+        name="cron"
+        label="Schedule (cron)"
+        optional
+        placeholder="0 9 * * 1-5"
+        className="font-mono"
+        defaultValue={campaign.cron ?? ""}
+        hint="Leave empty to run only on demand."
+      />
+      {campaign.platform === "federated" ? (
+        <Checkbox
+          id="edit-campaign-autoPost"
+          name="autoPost"
+          label="Auto-post after approval"
+          defaultChecked={campaign.autoPost}
+        />
+      ) : null}
+      <Textarea
+        id="edit-campaign-config"
+        name="config"
+        label="Config (JSON)"
+        mono
+        rows={10}
+        defaultValue={campaign.configText}
+        error={configError}
+      />
+      <InlineError message={error} />
+      <div className="flex items-center gap-3">
+        <Button type="submit" pending={pending}>
+          Save changes
+        </Button>
+        <InlineNotice message={saved} />
+      </div>
+    </form>
+  );
+}

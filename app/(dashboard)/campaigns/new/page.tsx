@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LinkButton } from "@/app/_components/button";
+import { Card } from "@/app/_components/card";
+import { EmptyState } from "@/app/_components/empty-state";
+import { PageHeader } from "@/app/_components/page-header";
+import { getPageContext } from "@/lib/auth/page-context";
+import { PLATFORMS, RUNNER_SLUGS, SKILLS } from "@/lib/campaigns/catalog";
+import { listProjects } from "@/lib/projects/list-projects";
+import { CampaignCreateForm } from "./campaign-create-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New campaign" };
+
+export default async function NewCampaignPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [{ orgId }, sp] = await Promise.all([getPageContext(), searchParams]);
+  const projects = await listProjects({ orgId });
+  const wanted = typeof sp.projectId === "string" ? Number(sp.projectId) : NaN;
+  const initialProjectId = projects.some((p) => p.id === wanted) ? wanted : null;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/campaigns" className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
+            ← Campaigns
+          </Link>
+        }
+        title="New campaign"
+        description="Choose where the agent looks, what it drafts and which runner executes the playbook."
+      />
+      {projects.length === 0 ? (
+        <EmptyState
+          title="Create a project first"
+          description="Campaigns belong to a project. Create one, add an account, then come back here."
+          action={<LinkButton href="/projects#new-project">New project</LinkButton>}
+        />
+      ) : (
+        <Card className="max-w-3xl">
+          <CampaignCreateForm
+            projects={projects.map((p) => ({ id: p.id, name: p.name }))}
+            platforms={[...PLATFORMS]}
+            skills={{ ...SKILLS }}
+            runners={[...RUNNER_SLUGS]}
+            initialProjectId={initialProjectId}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
