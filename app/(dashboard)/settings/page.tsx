@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import { Badge } from "@/app/_components/badge";
+import { Card } from "@/app/_components/card";
+import { EmptyState } from "@/app/_components/empty-state";
+import { PageHeader } from "@/app/_components/page-header";
+import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
+import { getPageContext } from "@/lib/auth/page-context";
+import { listBlocklist } from "@/lib/blocklist/list-blocklist";
+import { getAppConfig } from "@/lib/config/get-app-config";
+import { listProjects } from "@/lib/projects/list-projects";
+import { DedupForm, RubricForm } from "./app-config-forms";
+import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const { orgId } = await getPageContext();
+  const [config, blocklist, projects] = await Promise.all([
+    getAppConfig({ orgId }),
+    listBlocklist({ orgId }),
+    listProjects({ orgId }),
+  ]);
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Organization-wide rules for drafting and sending." />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Deduplication" description="Avoid contacting the same person twice within a window.">
+          <DedupForm initial={config.dedup_policy} />
+        </Card>
+        <Card title="Quality rubric" description="How drafts are scored and when the inbox badge turns red or green.">
+          <RubricForm initial={config.quality_rubric} />
+        </Card>
+      </div>
+
+      <Card
+        title="Blocklist"
+        description="Users, communities and keywords that are never drafted for or sent to. Checked before drafting and again before sending."
+        className="mt-6"
+      >
+        <div className="space-y-6">
+          {blocklist.length === 0 ? (
+            <EmptyState
+              className="py-8"
+              title="Nothing blocked"
+              description="Add a user, community or keyword below to keep it out of every draft."
+            />
+          ) : (
+            <Table label="Blocklist">
+              <THead>
+                <tr>
+                  <Th>Type</Th>
+                  <Th>Value</Th>
+                  <Th>Scope</Th>
+                  <Th>Reason</Th>
+                  <Th className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </tr>
+              </THead>
+              <TBody>
+                {blocklist.map((b) => (
+                  <Tr key={b.id}>
+                    <Td>
+                      <Badge tone={b.type === "keyword" ? "warning" : b.type === "community" ? "primary" : "neutral"}>{b.type}</Badge>
+                    </Td>
+                    <Td className="font-medium text-zinc-900 dark:text-zinc-100">{b.value}</Td>
+                    <Td>{b.projectId === null ? "All projects" : (b.projectName ?? `Project #${b.projectId}`)}</Td>
+                    <Td className="max-w-xs text-zinc-500 dark:text-zinc-400">
+                      {b.reason || <span className="text-zinc-400 dark:text-zinc-500">—</span>}
+                    </Td>
+                    <Td className="text-right">
+                      <BlocklistDelete id={b.id} label={`${b.type} ${b.value}`} />
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            <h3 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">Add entry</h3>
+            <BlocklistForm projects={projects.map((p) => ({ id: p.id, name: p.name }))} />
+          </div>
+        </div>
+      </Card>
+    </>
+  );
+}
