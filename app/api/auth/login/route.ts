@@ -1,0 +1,13 @@
+// POST /api/auth/login - check {username, password} and set the outreach_session cookie (public)
+import { withPublic, clientAddress } from "@/lib/http/with-public";
+import { ZLoginBody } from "@/lib/users/schemas";
+import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import { encodeSession, sessionCookieHeader } from "@/lib/auth/session-cookie";
+
+export const POST = withPublic({ body: ZLoginBody }, async ({ req, body }) => {
+  const user = await verifyCredentials({ ...body, address: clientAddress(req) });
+  const token = await encodeSession(user);
+  const res = Response.json({ user: { id: user.userId, username: user.username }, organizationId: user.orgId });
+  res.headers.append("set-cookie", sessionCookieHeader(token, new URL(req.url).protocol === "https:"));
+  return res;
+});

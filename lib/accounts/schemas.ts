@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { PLATFORMS } from "@/lib/campaigns/catalog";
+
+export const ZCredentials = z
+  .object({
+    username: z.string().max(200).optional(),
+    password: z.string().max(1000).optional(),
+    token: z.string().max(5000).optional(),
+  })
+  .strict()
+  .describe("Sign-in secrets for the platform identity; stored encrypted, never returned");
+
+export const ZAccountInput = z.object({
+  platform: z.enum(PLATFORMS),
+  platformId: z.string().trim().min(1).max(200).describe("The handle on the platform"),
+  displayName: z.string().trim().max(200).nullable().optional(),
+  isDefault: z.boolean().optional(),
+  credentials: ZCredentials.nullable().optional(),
+});
+export const ZAccountPatch = ZAccountInput.omit({ platform: true }).partial().strict();
+export type AccountInput = z.infer<typeof ZAccountInput>;
+export type AccountPatch = z.infer<typeof ZAccountPatch>;
+
+// Never select the ciphertext for a response; `hasCredentials` is derived from the key id.
+export const accountSelect = {
+  id: true, projectId: true, platform: true, platformId: true, displayName: true, isDefault: true,
+  credentialsKeyId: true, createdAt: true,
+} as const;
+
+export function toAccountView<T extends { credentialsKeyId: string | null }>(row: T) {
+  const { credentialsKeyId, ...rest } = row;
+  return { ...rest, hasCredentials: credentialsKeyId !== null };
+}

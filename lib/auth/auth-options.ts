@@ -1,0 +1,44 @@
+// next-auth configuration: a Credentials provider over the same verifyCredentials as POST /api/auth/login,
+// JWT sessions in the `outreach_session` cookie (the same token lib/auth/session-cookie writes).
+import type { NextAuthOptions } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { env } from "@/lib/env";
+import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import { SESSION_COOKIE, SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
+import { ZLoginBody } from "@/lib/users/schemas";
+
+export const authOptions: NextAuthOptions = {
+  secret: env.AUTH_SECRET,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: "/login" },
+  cookies: {
+    sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: false } },
+  },
+  providers: [
+    Credentials({
+      name: "Password",
+      credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials, req) {
+        const parsed = ZLoginBody.safeParse(credentials);
+        if (!parsed.success) return null;
+        const forwarded = (req.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
+        try {
+          const user = await verifyCredentials({ ...parsed.data, address: forwarded || "unknown" });
+          return { id: String(user.userId), name: user.username, orgId: user.orgId };
+        } catch {
+          return null;
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user && "orgId" in user) token.orgId = user.orgId as number;
+      return token;
+    },
+    async session({ session, token }) {
+      return { ...session, orgId: token.orgId, userId: token.sub };
+    },
+  },
+  logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+};

@@ -1,0 +1,56 @@
+// The `outreach_session` cookie: a next-auth JWT (encrypted with AUTH_SECRET) carrying the user and the
+// organization they are working in. The login route and next-auth's own handler write the same token.
+import { encode, decode } from "next-auth/jwt";
+import { env } from "@/lib/env";
+
+export const SESSION_COOKIE = "outreach_session";
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export interface SessionClaims {
+  userId: number;
+  orgId: number;
+  username: string;
+}
+
+function secret(): string {
+  if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET is required when OUTREACH_AUTH=on");
+  return env.AUTH_SECRET;
+}
+
+export async function encodeSession(claims: SessionClaims): Promise<string> {
+  return encode({
+    secret: secret(),
+    maxAge: SESSION_MAX_AGE_S,
+    token: { sub: String(claims.userId), name: claims.username, orgId: claims.orgId },
+  });
+}
+
+export async function decodeSession(token: string | undefined): Promise<SessionClaims | null> {
+  if (!token) return null;
+  try {
+    const payload = await decode({ token, secret: secret() });
+    if (!payload?.sub || typeof payload.orgId !== "number") return null;
+    return { userId: Number(payload.sub), orgId: payload.orgId, username: String(payload.name ?? "") };
+  } catch {
+    return null;
+  }
+}
+
+export function sessionCookieHeader(value: string, secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_S}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookieHeader(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return undefined;
+}

@@ -1,0 +1,31 @@
+// Checks a username and password, with throttling. Shared by POST /api/auth/login and the next-auth
+// Credentials provider so both sign-in paths obey the same limits.
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { verifyPassword, timingDummyHash } from "@/lib/auth/password";
+import { isLoginThrottled, recordLoginFailure, recordLoginSuccess } from "@/lib/auth/login-throttle";
+
+export interface SignedInUser {
+  userId: number;
+  username: string;
+  orgId: number;
+}
+
+export async function verifyCredentials(opts: { username: string; password: string; address: string }): Promise<SignedInUser> {
+  const username = opts.username.trim().toLowerCase();
+  const user = await db.user.findUnique({
+    where: { username },
+    select: { id: true, username: true, passwordHash: true, memberships: { select: { organizationId: true }, orderBy: { id: "asc" }, take: 1 } },
+  });
+  if (await isLoginThrottled({ username, address: opts.address, userId: user?.id ?? null })) {
+    throw new AppError("rate_limited", "Too many failed sign-in attempts. Try again in a few minutes.");
+  }
+  const ok = await verifyPassword(opts.password, user?.passwordHash ?? (await timingDummyHash()));
+  const membership = user?.memberships[0];
+  if (!user || !ok || !membership) {
+    await recordLoginFailure({ username, address: opts.address });
+    throw new AppError("unauthorized", "Wrong username or password");
+  }
+  await recordLoginSuccess({ username, address: opts.address, userId: user.id });
+  return { userId: user.id, username: user.username, orgId: membership.organizationId };
+}

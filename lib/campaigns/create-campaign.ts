@@ -1,0 +1,25 @@
+// Creates a campaign in `draft` state. The runner is snapshotted here (SPEC 1.3): later changes to defaults
+// never move an existing campaign to another runner.
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getProjectOrThrow } from "@/lib/projects/get-project";
+import { campaignSelect, toCampaignView, type CampaignInput } from "@/lib/campaigns/schemas";
+
+export async function createCampaign({ orgId, input }: { orgId: number; input: CampaignInput }) {
+  await getProjectOrThrow({ orgId, id: input.projectId });
+  const row = await db.campaign.create({
+    data: {
+      organizationId: orgId,
+      projectId: input.projectId,
+      name: input.name,
+      platform: input.platform,
+      skill: input.skill,
+      runner: input.runner,
+      cron: input.cron ?? null,
+      config: (input.config ?? {}) as Prisma.InputJsonValue,
+      autoPost: input.autoPost ?? false,
+    },
+    select: campaignSelect,
+  });
+  return toCampaignView(row);
+}

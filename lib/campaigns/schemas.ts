@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { Cron } from "croner";
+import { PLATFORMS, RUNNER_SLUGS, SKILLS } from "@/lib/campaigns/catalog";
+
+/** A five-field cron expression (minute hour day month weekday), checked by the scheduler's own parser. */
+export const ZCron = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((v) => v.split(/\s+/).length === 5, "Use five fields: minute hour day-of-month month day-of-week")
+  .refine((v) => {
+    try {
+      new Cron(v, { paused: true });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Not a valid cron expression");
+
+const ZConfig = z
+  .record(z.string(), z.unknown())
+  .refine((v) => JSON.stringify(v).length <= 100_000, "Config is larger than 100 KB")
+  .describe("The campaign profile the playbook reads");
+
+export const ZCampaignInput = z
+  .object({
+    projectId: z.number().int().positive(),
+    name: z.string().trim().min(1).max(120),
+    platform: z.enum(PLATFORMS),
+    skill: z.string(),
+    runner: z.enum(RUNNER_SLUGS).default("cloud"),
+    cron: ZCron.nullable().optional(),
+    config: ZConfig.optional(),
+    autoPost: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!SKILLS[v.platform].includes(v.skill)) {
+      ctx.addIssue({ code: "custom", path: ["skill"], message: `Skill must be one of ${SKILLS[v.platform].join(", ")}` });
+    }
+    if (v.autoPost && v.platform !== "federated") {
+      ctx.addIssue({ code: "custom", path: ["autoPost"], message: "autoPost applies to the federated platform only" });
+    }
+  });
+
+export const ZCampaignPatch = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    runner: z.enum(RUNNER_SLUGS),
+    cron: ZCron.nullable(),
+    config: ZConfig,
+    state: z.enum(["draft", "active"]),
+    autoPost: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export type CampaignInput = z.infer<typeof ZCampaignInput>;
+export type CampaignPatch = z.infer<typeof ZCampaignPatch>;
+
+export const campaignSelect = {
+  id: true, projectId: true, name: true, platform: true, skill: true, runner: true, cron: true, config: true,
+  state: true, autoPost: true, createdAt: true, updatedAt: true, project: { select: { name: true } },
+} as const;
+
+type CampaignRow = {
+  config: unknown;
+  project: { name: string };
+} & Record<string, unknown>;
+
+export function toCampaignView<T extends CampaignRow>(row: T) {
+  const { project, config, ...rest } = row;
+  return { ...rest, projectName: project.name, config: (config ?? {}) as Record<string, unknown> } as Omit<T, "project" | "config"> & {
+    projectName: string;
+    config: Record<string, unknown>;
+  };
+}

@@ -1,0 +1,18 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
+import { campaignSelect, toCampaignView, type CampaignPatch } from "@/lib/campaigns/schemas";
+
+export async function updateCampaign({ orgId, id, patch }: { orgId: number; id: number; patch: CampaignPatch }) {
+  const current = await getCampaignOrThrow({ orgId, id });
+  if (patch.autoPost && current.platform !== "federated") {
+    throw new AppError("bad_request", "autoPost applies to the federated platform only");
+  }
+  const row = await db.campaign.update({
+    where: { id },
+    data: { ...patch, config: patch.config as Prisma.InputJsonValue | undefined },
+    select: campaignSelect,
+  });
+  return toCampaignView(row);
+}

@@ -1,0 +1,52 @@
+// The `outreach` command line (`npm run outreach -- <command>`). Commands call the same lib functions as the
+// routes and the agent tools.
+import { parseArgs } from "node:util";
+import { ensureDatabase } from "@/lib/boot/ensure-database";
+import { db } from "@/lib/db/client";
+import { ZPassword, ZUsername } from "@/lib/users/schemas";
+import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
+
+const USAGE = `usage: outreach <command> [options]
+
+commands:
+  users:create --org <name> --username <name>   create a user as owner of an organization
+                                                 (the first user adopts the default organization)
+      password: from OUTREACH_PASSWORD, or --password <value>
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help") {
+    process.stdout.write(USAGE);
+    return command ? 0 : 1;
+  }
+  if (command === "users:create") {
+    const { values } = parseArgs({ args: rest, options: { org: { type: "string" }, username: { type: "string" }, password: { type: "string" } } });
+    const username = ZUsername.safeParse(values.username);
+    const password = ZPassword.safeParse(values.password ?? process.env.OUTREACH_PASSWORD);
+    if (!values.org || !username.success || !password.success) {
+      process.stderr.write(`users:create needs --org, a valid --username and a password of 10+ characters\n\n${USAGE}`);
+      return 2;
+    }
+    await ensureDatabase();
+    const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, password: password.data });
+    process.stdout.write(JSON.stringify(created) + "\n");
+    return 0;
+  }
+  process.stderr.write(`unknown command: ${command}\n\n${USAGE}`);
+  return 2;
+}
+
+try {
+  process.loadEnvFile();
+} catch {}
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    await db.$disconnect().catch(() => undefined);
+    process.exit(code);
+  })
+  .catch((err) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,63 @@
+// The one place environment variables are read and validated. Everything else imports `env` from here.
+// `.env.example` documents each variable.
+import { z } from "zod";
+
+const onOff = z
+  .enum(["on", "off", "true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // PostgreSQL connection string. Unset: the app starts an embedded PostgreSQL under OUTREACH_DATA_DIR.
+    DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    OUTREACH_DATA_DIR: z.string().default(".data"),
+    OUTREACH_EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    // on: cookie sign-in and organizations; off (self-hosted default): one default organization, no login.
+    OUTREACH_AUTH: onOff,
+    // Signs the session cookie. Required when OUTREACH_AUTH=on.
+    AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+    // Comma-separated "keyId:base64key" (32-byte keys). The first seals new credentials; all can open old ones.
+    OUTREACH_CREDENTIALS_KEYS: z.string().optional(),
+    // The two origins of the discussion platform allowed to call /api/extension/* (SPEC 5.4).
+    OUTREACH_PLATFORM_ORIGINS: z.string().default("https://www.forum.example,https://old.forum.example"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.OUTREACH_AUTH && !v.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "AUTH_SECRET is required when OUTREACH_AUTH=on" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+/** Re-reads the environment; tests use it after changing process.env. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return parseEnv(source);
+}
+
+/**
+ * The database URL in force. When no DATABASE_URL is configured, boot starts the embedded server and publishes
+ * its URL through process.env (so child processes such as agent runners inherit it too).
+ */
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set and the embedded database has not been started");
+  return url;
+}
+
+export function platformOrigins(): string[] {
+  return env.OUTREACH_PLATFORM_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean);
+}

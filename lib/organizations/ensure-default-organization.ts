@@ -1,0 +1,22 @@
+// The default organization owns everything when OUTREACH_AUTH is off (single-tenant self-host).
+import { db } from "@/lib/db/client";
+
+export const DEFAULT_ORG_SLUG = "default";
+
+const cache = globalThis as unknown as { __outreachDefaultOrg?: { id: number; name: string } };
+
+export async function ensureDefaultOrganization(): Promise<{ id: number; name: string }> {
+  if (cache.__outreachDefaultOrg) return cache.__outreachDefaultOrg;
+  const org = await db.organization.upsert({
+    where: { slug: DEFAULT_ORG_SLUG },
+    update: {},
+    create: { slug: DEFAULT_ORG_SLUG, name: "Default organization", isDefault: true },
+    select: { id: true, name: true },
+  });
+  cache.__outreachDefaultOrg = org;
+  return org;
+}
+
+export function forgetDefaultOrganization() {
+  cache.__outreachDefaultOrg = undefined;
+}

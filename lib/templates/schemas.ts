@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+export const ZTemplateInput = z.object({
+  kind: z.enum(["dm", "comment", "post"]).describe("Which drafts this example anchors"),
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(20_000),
+  isActive: z.boolean().optional().describe("false archives the template without deleting it"),
+});
+export const ZTemplatePatch = ZTemplateInput.partial().strict();
+export type TemplateInput = z.infer<typeof ZTemplateInput>;
+export type TemplatePatch = z.infer<typeof ZTemplatePatch>;
+
+export const templateSelect = { id: true, projectId: true, kind: true, title: true, body: true, isActive: true, createdAt: true, updatedAt: true } as const;

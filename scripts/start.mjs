@@ -1,0 +1,35 @@
+// `npm start` (and `npm run dev`): the one command that serves the dashboard on a fresh machine.
+// It builds once if there is no build yet, then runs Next in this very process, so there is a single process
+// to stop (the embedded PostgreSQL, started by the app's instrumentation hook, is its child).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+try {
+  process.loadEnvFile(path.join(root, ".env"));
+} catch {
+  // no .env: the embedded defaults apply
+}
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+const port = Number(process.env.PORT ?? 3000);
+
+if (mode === "dev") {
+  const r = spawnSync(process.execPath, [nextBin, "dev", "-p", String(port)], { stdio: "inherit" });
+  process.exit(r.status ?? 1);
+}
+
+if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("No production build yet: building once (about a minute)...");
+  const r = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+process.env.NODE_ENV = "production";
+const { nextStart } = require("next/dist/cli/next-start.js");
+await nextStart({ port, hostname: process.env.HOSTNAME ?? "0.0.0.0" }, root);
