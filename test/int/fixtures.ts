@@ -1,0 +1,60 @@
+// Fixtures create exactly what a test needs, with unique names, so tests never depend on each other's rows.
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { encodeSession, SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export const uid = () => randomBytes(4).toString("hex");
+
+let sharedHash: Promise<string> | undefined;
+export const FIXTURE_PASSWORD = "correct horse battery";
+
+export interface OrgFixture {
+  orgId: number;
+  userId: number;
+  username: string;
+  cookie: string;
+}
+
+/** An organization with one member (owner by default) and a valid session cookie for them. */
+export async function createOrg(opts: { role?: Role } = {}): Promise<OrgFixture> {
+  sharedHash ??= hashPassword(FIXTURE_PASSWORD);
+  const tag = uid();
+  const org = await db.organization.create({ data: { name: `Org ${tag}`, slug: `org-${tag}` } });
+  const user = await db.user.create({ data: { username: `user-${tag}`, passwordHash: await sharedHash } });
+  await db.membership.create({ data: { organizationId: org.id, userId: user.id, role: opts.role ?? "owner" } });
+  const token = await encodeSession({ userId: user.id, orgId: org.id, username: user.username });
+  return { orgId: org.id, userId: user.id, username: user.username, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export async function createProject(orgId: number, name = `Project ${uid()}`) {
+  return db.project.create({ data: { organizationId: orgId, name, description: "A project" } });
+}
+
+export async function createAccountRow(orgId: number, projectId: number, platform = "forum") {
+  return db.account.create({ data: { organizationId: orgId, projectId, platform, platformId: `handle_${uid()}`, isDefault: false } });
+}
+
+export async function createCampaignRow(orgId: number, projectId: number) {
+  return db.campaign.create({
+    data: { organizationId: orgId, projectId, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner: "cloud" },
+  });
+}
+
+export async function createTemplateRow(orgId: number, projectId: number) {
+  return db.template.create({ data: { organizationId: orgId, projectId, kind: "dm", title: `T ${uid()}`, body: "Hello there" } });
+}
+
+export async function createBlocklistRow(orgId: number, projectId: number | null = null) {
+  return db.blocklistEntry.create({ data: { organizationId: orgId, projectId, type: "user", value: `spam_${uid()}` } });
+}
+
+export async function createDevice(orgId: number) {
+  const { hashDeviceToken } = await import("@/lib/extension/resolve-device");
+  const token = `odt_${randomBytes(24).toString("base64url")}`;
+  const device = await db.extensionDevice.create({
+    data: { organizationId: orgId, tokenHash: hashDeviceToken(token), tokenPrefix: token.slice(0, 8) },
+  });
+  return { device, token };
+}

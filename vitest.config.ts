@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+const alias = { "@": import.meta.dirname };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "int",
+          include: ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "test/**/*.int.test.ts"],
+          environment: "node",
+          globalSetup: ["test/int/global-setup.ts"],
+          setupFiles: ["test/int/setup-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
