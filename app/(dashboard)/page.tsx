@@ -66,7 +66,7 @@ export default async function HomePage() {
         ))}
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         {projects.length === 0 ? (
           <Card title="Getting started" description="Three steps to your first campaign." className="lg:col-span-2">
             <ol className="space-y-3">
@@ -104,7 +104,7 @@ export default async function HomePage() {
           <Card
             title="Recent projects"
             className="lg:col-span-2"
-            bodyClassName="p-0"
+            flush
             actions={<LinkButton href="/projects" variant="ghost" size="sm">View all</LinkButton>}
           >
             <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">

@@ -7,10 +7,12 @@ type CardProps = {
   actions?: ReactNode;
   className?: string;
   bodyClassName?: string;
+  /** No body padding: for tables and lists that run edge to edge. */
+  flush?: boolean;
   children?: ReactNode;
 };
 
-export function Card({ title, description, actions, className, bodyClassName, children }: CardProps) {
+export function Card({ title, description, actions, className, bodyClassName, flush, children }: CardProps) {
   return (
     <section
       className={cx(
@@ -19,7 +21,7 @@ export function Card({ title, description, actions, className, bodyClassName, ch
       )}
     >
       {title || actions ? (
-        <header className="flex items-start justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
+        <header className="flex items-center justify-between gap-4 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
           <div className="min-w-0">
             {title ? <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{title}</h2> : null}
             {description ? <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p> : null}
@@ -27,7 +29,7 @@ export function Card({ title, description, actions, className, bodyClassName, ch
           {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         </header>
       ) : null}
-      <div className={cx("px-5 py-4", bodyClassName)}>{children}</div>
+      <div className={cx(!flush && "px-5 py-4", bodyClassName)}>{children}</div>
     </section>
   );
 }

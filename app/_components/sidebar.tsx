@@ -23,39 +23,46 @@ type SidebarProps = {
 
 export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
   return (
-    <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/50">
-      <div className="px-6 pt-5 pb-4">
-        <Link
-          href="/"
-          className="inline-flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-zinc-50"
-        >
-          <span
-            aria-hidden="true"
-            className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-sm font-bold text-white dark:bg-indigo-500"
+    <aside className="w-60 shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/50">
+      {/* The aside stretches to the page height (background and border); the inner column stays in view. */}
+      <div className="sticky top-0 flex h-screen flex-col">
+        <div className="px-6 pt-5 pb-4">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-zinc-50"
           >
-            O
-          </span>
-          Outreach
-        </Link>
-      </div>
-
-      <SidebarNav items={NAV} />
-
-      <div className="space-y-3 border-t border-zinc-200 px-3 py-4 dark:border-zinc-800">
-        <div className="px-3">
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Organization</p>
-          <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={orgName}>
-            {orgName}
-          </p>
-          {authEnabled && username ? (
-            <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400" title={username}>
-              Signed in as <span className="font-medium text-zinc-700 dark:text-zinc-300">{username}</span>
-            </p>
-          ) : null}
+            <span
+              aria-hidden="true"
+              className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-sm font-bold text-white dark:bg-indigo-500"
+            >
+              O
+            </span>
+            Outreach
+          </Link>
         </div>
-        {authEnabled ? <SignOutButton /> : null}
-        <div className="px-3">
-          <ThemeToggle className="w-full" />
+
+        <SidebarNav items={NAV} />
+
+        <div className="space-y-3 border-t border-zinc-200 px-3 py-4 dark:border-zinc-800">
+          <div className="px-3">
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">Organization</p>
+            <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={orgName}>
+              {orgName}
+            </p>
+            {authEnabled && username ? (
+              <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400" title={username}>
+                Signed in as <span className="font-medium text-zinc-700 dark:text-zinc-300">{username}</span>
+              </p>
+            ) : null}
+          </div>
+          {authEnabled ? (
+            <div className="px-0.5">
+              <SignOutButton />
+            </div>
+          ) : null}
+          <div className="px-3">
+            <ThemeToggle className="w-full" />
+          </div>
         </div>
       </div>
     </aside>

@@ -129,7 +129,7 @@ async function TemplatesPanel({ orgId, projectId, showArchived }: { orgId: numbe
       <Card
         title="Templates"
         description="Few-shot examples that anchor the voice of drafts for this project."
-        bodyClassName="p-0"
+        flush
         actions={
           <Link
             href={toggleHref}
