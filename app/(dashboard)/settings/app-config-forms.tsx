@@ -51,9 +51,10 @@ export function DedupForm({ initial }: { initial: { window_days: number; mode: "
           label="When a repeat is found"
           defaultValue={initial.mode}
           options={[
-            { value: "warn", label: "Warn: create the draft with a warning" },
-            { value: "skip", label: "Skip: do not create the draft" },
+            { value: "warn", label: "Warn" },
+            { value: "skip", label: "Skip" },
           ]}
+          hint="Warn creates the draft with a badge; Skip does not create it."
         />
       </div>
       <InlineError message={error} />
