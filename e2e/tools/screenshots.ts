@@ -9,6 +9,8 @@ const OUT = join(process.cwd(), "e2e/.artifacts");
 const USER = process.env.SHOT_USER ?? "screens";
 const PASS = process.env.SHOT_PASS ?? "screens-password-1";
 const WIDTH = Number(process.env.SHOT_WIDTH ?? 1440);
+// SHOT_EMPTY=1: shoot the empty states of a fresh install instead of seeding demo data.
+const EMPTY = process.env.SHOT_EMPTY === "1";
 
 async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
   if (!res.ok()) throw new Error(`${res.url()} -> ${res.status()} ${await res.text()}`);
@@ -64,8 +66,8 @@ async function seed(r: APIRequestContext): Promise<{ projectId: number; campaign
     await json(await r.post(`${BASE}/api/blocklist`, { data: { type: "user", value: "spam_bot_42", projectId: null, reason: "Automated account" } }));
     await json(await r.post(`${BASE}/api/blocklist`, { data: { type: "keyword", value: "crypto", projectId: pid } }));
   }
-  const { campaigns } = await json<{ campaigns: Array<{ id: number; projectId: number }> }>(await r.get(`${BASE}/api/campaigns`));
-  const campaign = campaigns.find((c) => c.projectId === project!.id) ?? campaigns[0];
+  const { campaigns } = await json<{ campaigns: Array<{ id: number; name: string }> }>(await r.get(`${BASE}/api/campaigns`));
+  const campaign = campaigns.find((c) => c.name === "Weekday scout") ?? campaigns[0];
   return { projectId: project!.id, campaignId: campaign?.id ?? 0 };
 }
 
@@ -73,6 +75,19 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
+    if (EMPTY) {
+      for (const theme of ["light", "dark"] as const) {
+        const ctx = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
+        await ctx.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        const page = await ctx.newPage();
+        for (const [name, path] of [["home", "/"], ["projects", "/projects"], ["campaigns", "/campaigns"], ["campaign-new", "/campaigns/new"], ["settings", "/settings"]]) {
+          await page.goto(`${BASE}${path}`);
+          await page.screenshot({ path: join(OUT, `empty-${name}-${theme}.png`), fullPage: true });
+        }
+        await ctx.close();
+      }
+      return;
+    }
     for (const theme of ["light", "dark"] as const) {
       // Signed out: the sign-in page.
       const anon = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
@@ -80,6 +95,13 @@ async function main() {
       const lp = await anon.newPage();
       await lp.goto(`${BASE}/login`);
       await lp.screenshot({ path: join(OUT, `login-${theme}.png`) });
+      await lp.fill("#username", "nobody");
+      await lp.fill("#password", "wrong-password");
+      await lp.click("button[type=submit]");
+      await lp.locator("form [role=alert]").waitFor();
+      await lp.screenshot({ path: join(OUT, `login-error-${theme}.png`) });
+      await lp.goto(`${BASE}/signup`);
+      await lp.screenshot({ path: join(OUT, `signup-${theme}.png`) });
       await anon.close();
 
       const ctx = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
@@ -104,6 +126,18 @@ async function main() {
         if (!res?.ok()) console.warn(`${path}: HTTP ${res?.status()}`);
         await page.screenshot({ path: join(OUT, `${name}-${theme}.png`), fullPage: true });
       }
+      // Server-side validation surfacing inline: an invalid cron on the create form.
+      await page.goto(`${BASE}/campaigns/new?projectId=${projectId}`);
+      await page.fill("#campaign-name", "Broken schedule");
+      await page.fill("#campaign-cron", "every day");
+      await page.click("button[type=submit]");
+      await page.locator("form [role=alert]").waitFor();
+      await page.screenshot({ path: join(OUT, `campaign-new-error-${theme}.png`), fullPage: true });
+      // The two-step delete, armed.
+      await page.goto(`${BASE}/projects/${projectId}`);
+      await page.getByRole("button", { name: "Delete account harbor_dev" }).click();
+      await page.waitForTimeout(300); // let the colour transition finish
+      await page.screenshot({ path: join(OUT, `project-delete-armed-${theme}.png`) });
       await ctx.close();
     }
   } finally {
