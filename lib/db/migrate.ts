@@ -23,7 +23,7 @@ export function migrationsDir(root = process.cwd()): string {
 export async function runMigrations(opts: { url: string; dir?: string; log?: Logger }): Promise<MigrationResult> {
   const dir = opts.dir ?? migrationsDir();
   const names = fs
-    .readdirSync(dir, { withFileTypes: true })
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort();
@@ -47,7 +47,7 @@ export async function runMigrations(opts: { url: string; dir?: string; log?: Log
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
     for (const name of names) {
-      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(sql).digest("hex");
       const previous = applied.get(name);
       if (previous) {

@@ -1,0 +1,27 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { E2E_ENV_FILE } from "./server";
+
+/** Runs the `outreach` CLI against the e2e server's database. */
+export function cli(args: string[], extraEnv: Record<string, string> = {}): string {
+  const serverEnv = JSON.parse(fs.readFileSync(E2E_ENV_FILE, "utf8")) as Record<string, string>;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv, ...extraEnv, LOG_LEVEL: "warn" };
+  if (!serverEnv.DATABASE_URL) delete env.DATABASE_URL;
+  return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/cli/main.ts", ...args], { env, encoding: "utf8" });
+}
+
+/** Screenshot in light and dark, for review (e2e/.artifacts/screens). */
+export async function shoot(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem("theme", t);
+      document.documentElement.classList.toggle("dark", t === "dark");
+    }, theme);
+    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    document.documentElement.classList.remove("dark");
+  });
+}

@@ -1,0 +1,56 @@
+// A new user sets up a project, an account, a template and a campaign through the pages.
+import { expect, test } from "@playwright/test";
+import { shoot } from "./helpers";
+
+test("project, account, template and campaign, end to end through the UI", async ({ page, request }) => {
+  const name = `Harbor ${Date.now().toString(36)}`;
+  await page.goto("/projects");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("textbox", { name: /Description/ }).fill("An open-source CLI that keeps container images small.");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+
+  // Account with credentials: the secret never shows up on the page or in the API.
+  await page.getByLabel("Handle").fill("harbor_dev");
+  await page.getByLabel("Login username").fill("harbor_dev");
+  await page.getByLabel("Password").fill("s3cret-password-value");
+  await page.getByRole("button", { name: "Add account" }).click();
+  const accounts = page.getByRole("table", { name: "Accounts" });
+  await expect(accounts.getByText("harbor_dev")).toBeVisible();
+  await expect(page.getByText("s3cret-password-value")).toHaveCount(0);
+  const projectId = Number(page.url().match(/projects\/(\d+)/)![1]);
+  const api = await (await request.get(`/api/projects/${projectId}/accounts`)).text();
+  expect(api).not.toContain("s3cret-password-value");
+  await shoot(page, "project");
+
+  await page.goto(`/projects/${projectId}?tab=templates`);
+  await page.getByLabel("Title").fill("Friendly opener");
+  await page.getByLabel("Body").fill("Saw your post about slow CI builds - we hit the same thing.");
+  await page.getByRole("button", { name: /add template|create template|save/i }).first().click();
+  await expect(page.getByText("Friendly opener")).toBeVisible();
+
+  await page.goto(`/campaigns/new?projectId=${projectId}`);
+  await page.getByLabel("Name").fill("Weekly scout");
+  await page.getByLabel("Schedule (cron)").fill("every monday");
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByText(/five fields|cron/i).first()).toBeVisible();
+  await page.getByLabel("Schedule (cron)").fill("0 9 * * 1-5");
+  await page.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Weekly scout" })).toBeVisible();
+  await expect(page.getByText("0 9 * * 1-5").first()).toBeVisible();
+  await shoot(page, "campaign");
+
+  await page.goto("/projects");
+  await expect(page.getByRole("table", { name: "Projects" }).getByText(name)).toBeVisible();
+  await shoot(page, "projects");
+});
+
+test("settings: dedup policy and blocklist", async ({ page }) => {
+  await page.goto("/settings");
+  await shoot(page, "settings");
+  const value = `spam_${Date.now().toString(36)}`;
+  await page.getByLabel("Value").fill(value);
+  await page.getByRole("button", { name: /block|add/i }).last().click();
+  await expect(page.getByText(value)).toBeVisible();
+});

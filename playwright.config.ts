@@ -1,0 +1,28 @@
+// e2e tier: `next start` (real HTTP, sign-in on) driven by Debian's Chromium. scripts/e2e.mjs builds first.
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "e2e/.artifacts/results.json" }]],
+  globalSetup: "./e2e/global-setup.ts",
+  outputDir: "e2e/.artifacts/test-output",
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    storageState: "e2e/.artifacts/owner.json",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    viewport: { width: 1440, height: 900 },
+    trace: "retain-on-failure",
+  },
+});
