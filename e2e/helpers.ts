@@ -11,17 +11,14 @@ export function cli(args: string[], extraEnv: Record<string, string> = {}): stri
   return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/cli/main.ts", ...args], { env, encoding: "utf8" });
 }
 
-/** Screenshot in light and dark, for review (e2e/.artifacts/screens). */
+/** Screenshot in light and dark, for review (e2e/.artifacts/screens). Reloads so the theme applies before paint. */
 export async function shoot(page: Page, name: string) {
   for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem("theme", t);
-      document.documentElement.classList.toggle("dark", t === "dark");
-    }, theme);
+    await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+    await page.reload();
+    await page.waitForLoadState("networkidle");
     await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage: true });
   }
-  await page.evaluate(() => {
-    localStorage.setItem("theme", "light");
-    document.documentElement.classList.remove("dark");
-  });
+  await page.evaluate(() => localStorage.setItem("theme", "light"));
+  await page.reload();
 }

@@ -1,0 +1,51 @@
+// `npm test`: the whole gate - typecheck, unit, integration (fresh PostgreSQL database) and e2e (next start +
+// Debian Chromium) - then one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.error(`The e2e tests need Chromium at ${chromium}: install it with 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const reports = "test-results";
+fs.mkdirSync(reports, { recursive: true });
+const node = (args) => spawnSync(process.execPath, args, { stdio: "inherit", env: process.env }).status ?? 1;
+const vitest = (project) =>
+  node(["node_modules/vitest/vitest.mjs", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/${project}.json`]);
+
+const steps = [
+  ["typecheck", () => node(["node_modules/typescript/bin/tsc", "--noEmit", "-p", "."])],
+  ["unit", () => vitest("unit")],
+  ["integration", () => vitest("int")],
+  ["e2e", () => node(["scripts/e2e.mjs"])],
+];
+
+let failedStep = null;
+for (const [name, run] of steps) {
+  console.log(`\n=== ${name} ===`);
+  if (run() !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+for (const project of ["unit", "int"]) {
+  const file = `${reports}/${project}.json`;
+  if (!fs.existsSync(file)) continue;
+  const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+}
+const e2e = "e2e/.artifacts/results.json";
+if (fs.existsSync(e2e) && failedStep !== "typecheck" && failedStep !== "unit" && failedStep !== "integration") {
+  const s = JSON.parse(fs.readFileSync(e2e, "utf8")).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+}
+if (failedStep) console.error(`\n${failedStep} failed`);
+console.log(`\nTotal: ${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);
