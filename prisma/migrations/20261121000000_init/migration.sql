@@ -744,6 +744,7 @@ CREATE UNIQUE INDEX "accounts_one_default_per_project_platform"
 CREATE UNIQUE INDEX "blocklist_entries_org_scope_type_value_key"
   ON "blocklist_entries" ("organization_id", COALESCE("project_id", 0), "type", "value");
 
--- At most one live run per campaign (POST /api/run answers alreadyRunning instead of starting another).
+-- At most one live campaign run per campaign (POST /api/run answers alreadyRunning instead of starting another).
+-- Other kinds tied to a campaign (profile generation, reply drafting) may run beside it.
 CREATE UNIQUE INDEX "runs_one_running_per_campaign"
-  ON "runs" ("organization_id", "campaign_id") WHERE "status" = 'running' AND "campaign_id" IS NOT NULL;
+  ON "runs" ("organization_id", "campaign_id") WHERE "status" = 'running' AND "kind" = 'campaign' AND "campaign_id" IS NOT NULL;
