@@ -3,7 +3,8 @@
 #   bash scripts/migration-sql.sh add_something
 # The Prisma 7 CLI needs a native schema engine that cannot be downloaded everywhere, so the SQL is produced
 # with the wasm engine of the Prisma 6 CLI in a scratch folder (nothing is added to this project), then
-# reviewed and committed. scripts/db-migrate.ts applies it. See docs/database.md.
+# reviewed and committed. The wasm engine connects to a PostgreSQL server (DIFF_DATABASE_URL, default the local
+# one) but only reads its version; the diff itself is between the two schema files. scripts/db-migrate.ts applies it. See docs/database.md.
 set -euo pipefail
 name=${1:?usage: migration-sql.sh <name>}
 root=$(git rev-parse --show-toplevel)
@@ -22,12 +23,13 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: "to.prisma",
-  adapter: async () => new PrismaPg({ connectionString: "postgresql://unused" }),
+  adapter: async () => new PrismaPg({ connectionString: process.env.DIFF_DATABASE_URL }),
 });
 CFG
 dir="$root/prisma/migrations/$(date -u +%Y%m%d%H%M%S)_${name}"
 mkdir -p "$dir"
-DATABASE_URL=postgresql://unused PRISMA_SCHEMA_ENGINE_BINARY=/bin/true PRISMA_QUERY_ENGINE_LIBRARY=/bin/true \
+DIFF_DATABASE_URL=${DIFF_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/postgres} \
+  DATABASE_URL=postgresql://unused PRISMA_SCHEMA_ENGINE_BINARY=/bin/true PRISMA_QUERY_ENGINE_LIBRARY=/bin/true \
   CHECKPOINT_DISABLE=1 npx prisma migrate diff --from-schema-datamodel from.prisma --to-schema-datamodel to.prisma \
   --script > "$dir/migration.sql"
 echo "wrote $dir/migration.sql"

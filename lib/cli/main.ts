@@ -5,6 +5,14 @@ import { ensureDatabase } from "@/lib/boot/ensure-database";
 import { db } from "@/lib/db/client";
 import { ZPassword, ZUsername } from "@/lib/users/schemas";
 import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
+import { AppError } from "@/lib/http/errors";
+import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
+
+// Commands that print one JSON document on success.
+const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
+  "drafts:create": draftsCreate,
+  "drafts:regenerate": draftsRegenerate,
+};
 
 const USAGE = `usage: outreach <command> [options]
 
@@ -12,7 +20,7 @@ commands:
   users:create --org <name> --username <name>   create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-`;
+${DRAFTS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -32,6 +40,24 @@ async function main(argv: string[]): Promise<number> {
     const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, password: password.data });
     process.stdout.write(JSON.stringify(created) + "\n");
     return 0;
+  }
+  const jsonCommand = JSON_COMMANDS[command];
+  if (jsonCommand) {
+    try {
+      await ensureDatabase();
+      process.stdout.write(JSON.stringify(await jsonCommand(rest), null, 2) + "\n");
+      return 0;
+    } catch (err) {
+      if (err instanceof CliUsageError) {
+        process.stderr.write(`${err.message}\n\n${USAGE}`);
+        return 2;
+      }
+      if (err instanceof AppError) {
+        process.stderr.write(`${err.code}: ${err.message}\n`);
+        return 1;
+      }
+      throw err;
+    }
   }
   process.stderr.write(`unknown command: ${command}\n\n${USAGE}`);
   return 2;

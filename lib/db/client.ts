@@ -7,7 +7,12 @@ const globalForDb = globalThis as unknown as { __outreachPrisma?: PrismaClient }
 
 export function getDb(): PrismaClient {
   if (!globalForDb.__outreachPrisma) {
-    globalForDb.__outreachPrisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl() }) });
+    globalForDb.__outreachPrisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: databaseUrl() }),
+      // Short transactions queue for a pooled connection under bursts (bulk review, concurrent edits) instead of
+      // failing after Prisma's default 2 s wait.
+      transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+    });
   }
   return globalForDb.__outreachPrisma;
 }

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   version_conflict: 409,
   unprocessable: 422,
+  // A draft that breaks the blocklist cannot be sent (SPEC 1.8).
+  blocklisted: 422,
   rate_limited: 429,
   unavailable: 503,
 } as const;

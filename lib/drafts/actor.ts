@@ -1,0 +1,19 @@
+// Who changed a draft. Every draft event names one (SPEC 1.7: the audit feed shows each change with its actor).
+export type DraftActor =
+  | { type: "user"; id: number; label: string }
+  | { type: "device"; id: number; label?: string }
+  | { type: "run"; id: number; label?: string }
+  | { type: "system"; label: string };
+
+export function actorColumns(actor: DraftActor) {
+  return {
+    actorType: actor.type,
+    actorId: actor.type === "system" ? null : actor.id,
+    actorLabel: actor.label ?? (actor.type === "device" ? `device #${actor.id}` : actor.type === "run" ? `run #${actor.id}` : null),
+  };
+}
+
+/** The dashboard caller as an actor; with sign-in off there is no user, only the local operator. */
+export function userActor(caller: { userId: number | null; username: string | null }): DraftActor {
+  return caller.userId !== null ? { type: "user", id: caller.userId, label: caller.username ?? `user #${caller.userId}` } : { type: "system", label: "local operator" };
+}

@@ -1,0 +1,79 @@
+// The one path every change to a draft goes through: tenancy, the state table, the optimistic lock
+// (UPDATE ... WHERE id AND version, version + 1), the variant cascade and the draft event, in the caller's
+// transaction so they commit or roll back together.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db/client";
+import { AppError, notFound, versionConflict } from "@/lib/http/errors";
+import type { DraftActor } from "@/lib/drafts/actor";
+import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
+import { CASCADES_TO_VARIANTS, checkTransition, type DraftAction } from "@/lib/drafts/transitions";
+import { rejectLosingVariants } from "@/lib/drafts/reject-losing-variants";
+
+export const lockedDraftSelect = {
+  id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountHandle: true,
+  targetUser: true, targetCommunity: true, title: true, body: true, previousBody: true, draftingRunId: true,
+  variantGroupId: true, scheduledSendAfter: true, campaignId: true,
+} as const satisfies Prisma.DraftSelect;
+
+export type LockedDraft = Prisma.DraftGetPayload<{ select: typeof lockedDraftSelect }>;
+
+export interface ChangeDraftInput {
+  orgId: number;
+  id: number;
+  /** The version the caller saw; without it the row's current version is used (SPEC 7). */
+  version?: number;
+  action: DraftAction;
+  actor: DraftActor;
+  event: string;
+  /** Extra columns to write with the change. */
+  data?: (draft: LockedDraft) => Prisma.DraftUpdateManyMutationInput;
+  details?: (draft: LockedDraft) => Prisma.InputJsonObject;
+  /** Runs after the state check and before the write; throws to refuse (the blocklist re-check of a send). */
+  guard?: (draft: LockedDraft) => Promise<void>;
+  /** Runs after the write in the same transaction (contact history on send). */
+  after?: (draft: LockedDraft) => Promise<void>;
+}
+
+export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ before: LockedDraft; version: number }> {
+  const { orgId, id } = input;
+  let draft = await readDraft(tx, orgId, id);
+  const cascades = CASCADES_TO_VARIANTS.includes(input.action) && draft.variantGroupId !== null;
+  if (cascades) {
+    // Serialise the whole group (in id order, so two winners cannot deadlock), then re-read under the lock:
+    // two siblings approved at once must not both win.
+    await tx.$queryRaw`SELECT id FROM drafts WHERE organization_id = ${orgId} AND variant_group_id = ${draft.variantGroupId}
+      ORDER BY id FOR UPDATE`;
+    draft = await readDraft(tx, orgId, id);
+  }
+  if (input.version !== undefined && input.version !== draft.version) throw versionConflict(draft.version);
+
+  const check = checkTransition(input.action, draft);
+  if (!check.ok) throw new AppError("conflict", check.reason!, { state: draft.state, current_version: draft.version });
+  await input.guard?.(draft);
+
+  const expected = input.version ?? draft.version;
+  const { count } = await tx.draft.updateMany({
+    where: { id, organizationId: orgId, version: expected },
+    data: { ...input.data?.(draft), ...(check.to ? { state: check.to } : {}), version: { increment: 1 } },
+  });
+  if (count === 0) {
+    // Lost the race: another writer committed first. Report the version it left behind.
+    const current = await tx.draft.findFirst({ where: { id, organizationId: orgId }, select: { version: true } });
+    if (!current) throw notFound("Draft");
+    throw versionConflict(current.version);
+  }
+
+  await recordDraftEvent(tx, {
+    orgId, draftId: id, event: input.event, actor: input.actor,
+    details: { from: draft.state, ...(check.to ? { to: check.to } : {}), version: expected + 1, ...input.details?.(draft) },
+  });
+  if (cascades) await rejectLosingVariants(tx, { orgId, winnerId: id, variantGroupId: draft.variantGroupId!, actor: input.actor });
+  await input.after?.(draft);
+  return { before: draft, version: expected + 1 };
+}
+
+async function readDraft(tx: Tx, orgId: number, id: number): Promise<LockedDraft> {
+  const draft = await tx.draft.findFirst({ where: { id, organizationId: orgId }, select: lockedDraftSelect });
+  if (!draft) throw notFound("Draft");
+  return draft;
+}
