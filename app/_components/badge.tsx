@@ -12,9 +12,12 @@ const tones: Record<BadgeTone, string> = {
   danger: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30",
 };
 
-export function Badge({ tone = "neutral", className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+type BadgeProps = { tone?: BadgeTone; className?: string; title?: string; children: ReactNode };
+
+export function Badge({ tone = "neutral", className, title, children }: BadgeProps) {
   return (
     <span
+      title={title}
       className={cx(
         "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
         tones[tone],

@@ -1,0 +1,79 @@
+import { Badge, type BadgeTone } from "@/app/_components/badge";
+import type { DedupWarning, DraftView } from "@/lib/drafts/draft-view";
+
+export type QualityThresholds = { red: number; green: number };
+
+// The rows render in the browser only (they are fetched client-side), so the reviewer's own locale and zone apply.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+export function formatLocalDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** "just now", "5 min ago", "3 h ago", then the date: an inbox is read by recency. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.round((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days} d ago`;
+  return dateOnly.format(new Date(iso));
+}
+
+/** SPEC quality scoring: red below threshold_red, green at or above threshold_green, amber between. */
+export function qualityTone(score: number, t: QualityThresholds): BadgeTone {
+  if (score < t.red) return "danger";
+  if (score >= t.green) return "success";
+  return "warning";
+}
+
+export function QualityBadge({ draft, thresholds }: { draft: DraftView; thresholds: QualityThresholds }) {
+  if (draft.qualityScore === null) return null;
+  const reason = [draft.qualityReason, draft.qualityModel ? `Scored by ${draft.qualityModel}` : null].filter(Boolean).join(" · ");
+  return (
+    <Badge tone={qualityTone(draft.qualityScore, thresholds)} title={reason || `Quality ${draft.qualityScore} of 100`} className="font-mono">
+      Q{draft.qualityScore}
+    </Badge>
+  );
+}
+
+export function DedupBadge({ warning }: { warning: DedupWarning }) {
+  const when = dateOnly.format(new Date(warning.lastContactedAt));
+  const tip = `Last contacted ${when} (dedup window ${warning.windowDays} days)`;
+  return (
+    <Badge tone="warning" title={tip}>
+      Contacted before<span className="sr-only">: {tip}</span>
+    </Badge>
+  );
+}
+
+const STATE_LABELS: Record<DraftView["state"], { label: string; tone: BadgeTone }> = {
+  pending_review: { label: "Pending review", tone: "primary" },
+  proposed: { label: "Proposed", tone: "primary" },
+  approved: { label: "Approved", tone: "success" },
+  armed: { label: "Armed", tone: "success" },
+  sent: { label: "Sent", tone: "neutral" },
+  replied: { label: "Replied", tone: "success" },
+  rejected: { label: "Rejected", tone: "danger" },
+};
+
+export function StateBadge({ state }: { state: DraftView["state"] }) {
+  const { label, tone } = STATE_LABELS[state] ?? { label: state, tone: "neutral" as const };
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+const KIND_LABELS: Record<DraftView["kind"], string> = {
+  dm: "DM",
+  post: "Post",
+  post_comment: "Comment",
+  reply_dm: "Reply · DM",
+  reply_comment: "Reply · comment",
+};
+
+/** Reply drafts continue a conversation the target started, so they stand out from cold outreach. */
+export function KindBadge({ draft }: { draft: DraftView }) {
+  return <Badge tone={draft.isReply ? "primary" : "neutral"}>{KIND_LABELS[draft.kind] ?? draft.kind}</Badge>;
+}

@@ -1,0 +1,201 @@
+"use client";
+
+import { Badge } from "@/app/_components/badge";
+import { Button, Spinner } from "@/app/_components/button";
+import { buildComposeUrl } from "@/lib/drafts/compose-url";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import { BodyEditor, DraftBody } from "./draft-body";
+import { DedupBadge, formatLocalDateTime, QualityBadge } from "./draft-badges";
+import { isReviewable, type InboxTableMeta } from "./inbox-meta";
+import { RegenerateForm } from "./regenerate-form";
+import type { RowNotice } from "./use-draft-actions";
+
+/** The Draft column: status badges, the body (or its editor), any pinned message and the review actions. */
+export function DraftCell({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
+  const editing = meta.editing?.id === draft.id ? meta.editing : null;
+  const notice = meta.notices[draft.id];
+  return (
+    <div className="min-w-0 space-y-2">
+      <DraftFlags draft={draft} meta={meta} />
+      {editing ? (
+        <BodyEditor
+          draft={draft}
+          initial={editing.text}
+          pending={meta.busy[draft.id] === "edit"}
+          onSave={(body) => meta.onSave(draft, body)}
+          onCancel={meta.onCancelEdit}
+        />
+      ) : (
+        <DraftBody draft={draft} />
+      )}
+      {notice ? <NoticeView draft={draft} notice={notice} meta={meta} /> : null}
+      {editing ? null : <DraftActions draft={draft} meta={meta} />}
+      {meta.regenerating === draft.id ? (
+        <RegenerateForm
+          draftId={draft.id}
+          pending={meta.busy[draft.id] === "regenerate"}
+          onSubmit={(hint) => meta.onRegenerate(draft, hint)}
+          onClose={() => meta.onOpenRegenerate(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function isFuture(iso: string | null): iso is string {
+  return iso !== null && new Date(iso).getTime() > Date.now();
+}
+
+function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
+  const scheduled = isFuture(draft.scheduledSendAfter) ? draft.scheduledSendAfter : null;
+  const any =
+    draft.qualityScore !== null || draft.dedupWarning || draft.draftingRunId !== null ||
+    draft.regeneratingRunId !== null || scheduled || draft.bodyEdited;
+  if (!any) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <QualityBadge draft={draft} thresholds={meta.thresholds} />
+      {draft.dedupWarning ? <DedupBadge warning={draft.dedupWarning} /> : null}
+      {draft.draftingRunId !== null ? (
+        <Badge tone="primary" title="The agent is still writing this reply; it cannot be approved yet">
+          <Spinner className="mr-1 size-3" />
+          Drafting…
+        </Badge>
+      ) : null}
+      {draft.regeneratingRunId !== null ? (
+        <Badge tone="primary" title="The agent is rewriting this draft">
+          <Spinner className="mr-1 size-3" />
+          Regenerating…
+        </Badge>
+      ) : null}
+      {scheduled ? (
+        <Badge tone="warning" title="Not ready to send until then">
+          Scheduled for {formatLocalDateTime(scheduled)}
+        </Badge>
+      ) : null}
+      {draft.bodyEdited ? <Badge title="The body was edited by a reviewer">Edited</Badge> : null}
+    </div>
+  );
+}
+
+function composeUrl(draft: DraftView, forumOrigin: string | null): string | null {
+  if (draft.platform !== "federated" && !forumOrigin) return null;
+  try {
+    return buildComposeUrl(draft, { forumOrigin: forumOrigin ?? "", backendUrl: window.location.origin });
+  } catch {
+    return null;
+  }
+}
+
+const OPENABLE = new Set<DraftView["state"]>(["pending_review", "proposed", "approved", "armed"]);
+
+function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
+  const busy = meta.busy[draft.id];
+  const reviewable = isReviewable(draft);
+  const drafting = draft.draftingRunId !== null;
+  const href = OPENABLE.has(draft.state) ? composeUrl(draft, meta.forumOrigin) : null;
+  const notReady = isFuture(draft.scheduledSendAfter);
+  if (!reviewable && !href) return null;
+
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {reviewable ? (
+        <>
+          <Button
+            size="sm"
+            onClick={() => meta.onApprove(draft)}
+            pending={busy === "approve"}
+            disabled={drafting || Boolean(busy)}
+            title={drafting ? "The reply is still being drafted" : "Approve (a)"}
+            aria-label={`Approve draft ${draft.id}`}
+          >
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => meta.onReject(draft)}
+            pending={busy === "reject"}
+            disabled={Boolean(busy)}
+            title="Reject (r)"
+            aria-label={`Reject draft ${draft.id}`}
+          >
+            Reject
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => meta.onEdit(draft)}
+            disabled={drafting || Boolean(busy)}
+            title="Edit (e)"
+            aria-label={`Edit draft ${draft.id}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => meta.onOpenRegenerate(meta.regenerating === draft.id ? null : draft)}
+            disabled={drafting || draft.regeneratingRunId !== null || Boolean(busy)}
+            aria-expanded={meta.regenerating === draft.id}
+            aria-label={`Regenerate draft ${draft.id}`}
+          >
+            Regenerate
+          </Button>
+          {draft.canUndoRegeneration ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => meta.onUndo(draft)}
+              pending={busy === "undo"}
+              disabled={Boolean(busy)}
+              aria-label={`Undo regeneration of draft ${draft.id}`}
+            >
+              Undo regeneration
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+      {href ? (
+        <span className="inline-flex items-center gap-1.5">
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Open draft ${draft.id} on platform${notReady ? " (not ready to send)" : ""}`}
+            className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
+          >
+            Open on platform ↗
+          </a>
+          {notReady ? <span className="text-xs text-amber-700 dark:text-amber-400">Not ready</span> : null}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function NoticeView({ draft, notice, meta }: { draft: DraftView; notice: RowNotice; meta: InboxTableMeta }) {
+  const conflict = notice.tone === "conflict";
+  return (
+    <div
+      role="alert"
+      className={
+        conflict
+          ? "rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+          : "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
+      }
+    >
+      <p>{notice.text}</p>
+      <div className="mt-1.5 flex gap-3 text-xs font-medium">
+        {notice.lostBody && isReviewable(draft) ? (
+          <button type="button" className="underline hover:no-underline" onClick={() => meta.onEdit(draft, notice.lostBody)}>
+            Reapply my edit
+          </button>
+        ) : null}
+        <button type="button" className="underline hover:no-underline" onClick={() => meta.onDismissNotice(draft.id)}>
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
+import { Badge } from "@/app/_components/badge";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import { formatAgo, formatLocalDateTime, KindBadge, StateBadge } from "./draft-badges";
+import { DraftCell } from "./draft-cell";
+import type { InboxTableMeta } from "./inbox-meta";
+
+export const inboxFeatures = tableFeatures({ rowSelectionFeature, tableMeta: {} as InboxTableMeta });
+
+const col = createColumnHelper<typeof inboxFeatures, DraftView>();
+
+const checkboxClasses =
+  "size-4 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-600";
+
+// Sorting and filtering happen on the server (the URL's filters), so no column is sortable here.
+export const draftColumns = col.columns([
+  col.display({
+    id: "select",
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className={checkboxClasses}
+        aria-label="Select all loaded drafts"
+        checked={table.getIsAllRowsSelected()}
+        ref={(el) => {
+          if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
+        }}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className={checkboxClasses}
+        aria-label={`Select draft ${row.original.id}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  }),
+  col.display({
+    id: "target",
+    header: "Target",
+    cell: ({ row: { original: d } }) => (
+      <div className="min-w-0 space-y-1">
+        <p className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={d.targetUser}>
+          {d.targetUser}
+        </p>
+        {d.targetCommunity ? (
+          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={d.targetCommunity}>
+            in {d.targetCommunity}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-1">
+          <KindBadge draft={d} />
+          {d.variantLabel ? (
+            <Badge tone="primary" title={`Variant ${d.variantLabel} of an A/B group`}>
+              Variant {d.variantLabel}
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+    ),
+  }),
+  col.display({
+    id: "draft",
+    header: "Draft",
+    cell: ({ row, table }) => <DraftCell draft={row.original} meta={table.options.meta!} />,
+  }),
+  col.display({
+    id: "campaign",
+    header: "Campaign",
+    cell: ({ row: { original: d } }) => (
+      <div className="min-w-0 space-y-0.5 text-xs">
+        <p className="truncate text-sm text-zinc-800 dark:text-zinc-200" title={d.campaignName ?? undefined}>
+          {d.campaignName ?? <span className="text-zinc-400 dark:text-zinc-500">No campaign</span>}
+        </p>
+        {d.projectName ? <p className="truncate text-zinc-500 dark:text-zinc-400">{d.projectName}</p> : null}
+        <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
+          from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
+        </p>
+      </div>
+    ),
+  }),
+  col.display({
+    id: "status",
+    header: "Status",
+    cell: ({ row: { original: d } }) => (
+      <div className="space-y-1">
+        <StateBadge state={d.state} />
+        <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
+          <time dateTime={d.createdAt} title={formatLocalDateTime(d.createdAt)}>
+            {formatAgo(d.createdAt)}
+          </time>
+        </p>
+        <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{d.id}</p>
+      </div>
+    ),
+  }),
+]);
+
+/** Column widths: the draft text gets whatever the fixed columns leave. */
+export const columnClasses: Record<string, string> = {
+  select: "w-10 pr-0",
+  target: "w-44",
+  draft: "",
+  campaign: "w-44",
+  status: "w-32",
+};

@@ -1,0 +1,105 @@
+"use client";
+
+import { useTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
+import { Fragment } from "react";
+import { cx } from "@/app/_components/cx";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import { columnClasses, draftColumns, inboxFeatures } from "./draft-columns";
+import type { InboxTableMeta } from "./inbox-meta";
+import { groupPositions } from "./variant-groups";
+
+type DraftTableProps = {
+  rows: DraftView[];
+  meta: InboxTableMeta;
+  rowSelection: RowSelectionState;
+  onRowSelectionChange: OnChangeFn<RowSelectionState>;
+  focusedId: number | null;
+  onFocusRow: (id: number) => void;
+  registerRow: (id: number, el: HTMLTableRowElement | null) => void;
+};
+
+/** The inbox table. It only renders: rows arrive filtered, sorted and paged by the API. */
+export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow }: DraftTableProps) {
+  const table = useTable({
+    features: inboxFeatures,
+    columns: draftColumns,
+    data: rows,
+    getRowId: (d) => String(d.id),
+    state: { rowSelection },
+    onRowSelectionChange,
+    meta,
+  });
+  const groups = groupPositions(rows);
+  const columnCount = draftColumns.length;
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <table className="w-full table-fixed border-collapse text-left text-sm" aria-label="Drafts">
+        <caption className="sr-only">
+          Drafts for review. Keys: j and k move between rows, a approves, r rejects, e edits, x selects, question mark
+          lists every key.
+        </caption>
+        <thead className="border-b border-zinc-200 bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
+          {table.getHeaderGroups().map((hg) => (
+            <tr key={hg.id}>
+              {hg.headers.map((h) => (
+                <th key={h.id} scope="col" className={cx("px-4 py-2.5 font-medium", columnClasses[h.column.id])}>
+                  <table.FlexRender header={h} />
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {table.getRowModel().rows.map((row) => {
+            const d = row.original;
+            const group = groups.get(d.id);
+            const focused = d.id === focusedId;
+            return (
+              <Fragment key={row.id}>
+                {group?.index === 0 ? (
+                  <tr className="bg-indigo-50/60 dark:bg-indigo-500/10">
+                    <td
+                      colSpan={columnCount}
+                      className="border-l-4 border-indigo-400 px-4 py-1.5 text-xs font-medium text-indigo-800 dark:border-indigo-500 dark:text-indigo-200"
+                    >
+                      A/B variants for {d.targetUser} · {group.size} versions. Approving one rejects the others.
+                    </td>
+                  </tr>
+                ) : null}
+                <tr
+                  ref={(el) => registerRow(d.id, el)}
+                  data-draft-id={d.id}
+                  data-focused={focused || undefined}
+                  aria-current={focused || undefined}
+                  onClick={() => onFocusRow(d.id)}
+                  className={cx(
+                    "scroll-mt-24 align-top transition-colors",
+                    focused
+                      ? "bg-indigo-50/80 outline-2 -outline-offset-2 outline-indigo-500 dark:bg-indigo-500/10"
+                      : row.getIsSelected()
+                        ? "bg-zinc-50 dark:bg-zinc-800/40"
+                        : "hover:bg-zinc-50/70 dark:hover:bg-zinc-800/30",
+                  )}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cx(
+                        "px-4 py-3 text-zinc-700 dark:text-zinc-300",
+                        columnClasses[cell.column.id],
+                        cell.column.id === "select" && group && "border-l-4 border-indigo-400 pl-3 dark:border-indigo-500",
+                      )}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Button } from "@/app/_components/button";
+import { cx } from "@/app/_components/cx";
+import { Input } from "@/app/_components/input";
+import { Select } from "@/app/_components/select";
+import {
+  activeTabKey, clearedQuery, hasNarrowingFilters, KIND_OPTIONS, NEEDS_REVIEW, SORT_OPTIONS, STATE_TABS, withFilter,
+  type FilterKey, type InboxFilters,
+} from "./filters";
+
+export type CampaignOption = { id: number; name: string; projectId: number };
+export type ProjectOption = { id: number; name: string };
+
+type InboxFiltersProps = {
+  filters: InboxFilters;
+  params: URLSearchParams;
+  campaigns: CampaignOption[];
+  projects: ProjectOption[];
+  platforms: readonly string[];
+  /** Moves to a new page query string (history push, so Back restores the previous view). */
+  navigate: (query: string) => void;
+};
+
+// Typing "7" then "5" should ask the server once for 75, not for 7 and then 75.
+const MIN_QUALITY_DEBOUNCE_MS = 400;
+
+export function InboxFilterBar({ filters, params, campaigns, projects, platforms, navigate }: InboxFiltersProps) {
+  const set = (key: FilterKey, value: string | null) => navigate(withFilter(params, key, value));
+  const visibleCampaigns = filters.project ? campaigns.filter((c) => String(c.projectId) === filters.project) : campaigns;
+
+  return (
+    <div className="mb-4 space-y-4">
+      <StateTabs filters={filters} params={params} navigate={navigate} />
+      <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]">
+        <Select
+          id="filter-project"
+          label="Project"
+          value={filters.project ?? ""}
+          onChange={(e) => {
+            // A campaign of another project would leave the list empty for no visible reason.
+            const next = new URLSearchParams(withFilter(params, "project", e.target.value || null));
+            next.delete("campaign");
+            navigate(next.toString());
+          }}
+          options={[{ value: "", label: "All projects" }, ...projects.map((p) => ({ value: String(p.id), label: p.name }))]}
+        />
+        <Select
+          id="filter-campaign"
+          label="Campaign"
+          value={filters.campaign ?? ""}
+          onChange={(e) => set("campaign", e.target.value || null)}
+          options={[
+            { value: "", label: "All campaigns" },
+            ...visibleCampaigns.map((c) => ({ value: String(c.id), label: c.name })),
+            // Keep a campaign from the URL selectable even when it is not in the list (deleted, other project).
+            ...(filters.campaign && !visibleCampaigns.some((c) => String(c.id) === filters.campaign)
+              ? [{ value: filters.campaign, label: `Campaign #${filters.campaign}` }]
+              : []),
+          ]}
+        />
+        <Select
+          id="filter-platform"
+          label="Platform"
+          value={filters.platform ?? ""}
+          onChange={(e) => set("platform", e.target.value || null)}
+          options={[{ value: "", label: "All platforms" }, ...platforms.map((p) => ({ value: p, label: capitalize(p) }))]}
+        />
+        <Select
+          id="filter-kind"
+          label="Kind"
+          value={filters.kind ?? ""}
+          onChange={(e) => set("kind", e.target.value || null)}
+          options={withCurrent(KIND_OPTIONS, filters.kind)}
+        />
+        <MinQualityInput value={filters.minQuality} onCommit={(v) => set("minQuality", v)} />
+        <Select
+          id="filter-sort"
+          label="Sort"
+          value={filters.sort ?? "newest"}
+          onChange={(e) => set("sort", e.target.value === "newest" ? null : e.target.value)}
+          options={SORT_OPTIONS}
+        />
+        <div className={cx(!hasNarrowingFilters(filters) && "invisible")}>
+          <Button variant="ghost" onClick={() => navigate(clearedQuery(filters))} tabIndex={hasNarrowingFilters(filters) ? 0 : -1}>
+            Clear filters
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StateTabs({ filters, params, navigate }: Pick<InboxFiltersProps, "filters" | "params" | "navigate">) {
+  const active = activeTabKey(filters);
+  return (
+    <nav aria-label="Draft state" className="border-b border-zinc-200 dark:border-zinc-800">
+      <ul className="-mb-px flex flex-wrap gap-1">
+        {STATE_TABS.map((tab) => {
+          const query = withFilter(params, "state", tab.state === NEEDS_REVIEW ? null : tab.state);
+          const selected = tab.key === active;
+          const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            navigate(query);
+          };
+          return (
+            <li key={tab.key}>
+              <a
+                href={query ? `?${query}` : "?"}
+                onClick={onClick}
+                aria-current={selected ? "page" : undefined}
+                className={cx(
+                  "inline-flex items-center rounded-t-md border-b-2 px-3 py-2 text-sm font-medium",
+                  "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
+                  selected
+                    ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
+                    : "border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800 dark:text-zinc-400 dark:hover:border-zinc-600 dark:hover:text-zinc-200",
+                )}
+              >
+                {tab.label}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function MinQualityInput({ value, onCommit }: { value: string | null; onCommit: (v: string | null) => void }) {
+  const [text, setText] = useState(value ?? "");
+  // The parent re-renders often (polling, selection); a fresh callback must not restart the debounce.
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  // Back/forward or Clear filters change the URL underneath the input.
+  useEffect(() => setText(value ?? ""), [value]);
+
+  useEffect(() => {
+    const normalized = normalizeScore(text);
+    if (normalized === (value ?? null)) return;
+    if (text !== "" && normalized === null) return;
+    const timer = setTimeout(() => commit.current(normalized), MIN_QUALITY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  const invalid = text !== "" && normalizeScore(text) === null;
+  return (
+    <Input
+      id="filter-min-quality"
+      label="Min quality"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={100}
+      step={1}
+      placeholder="Any"
+      value={text}
+      error={invalid ? "0 to 100" : null}
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
+}
+
+function normalizeScore(text: string): string | null {
+  if (!/^\d{1,3}$/.test(text.trim())) return null;
+  const n = Number(text);
+  return n >= 0 && n <= 100 ? String(n) : null;
+}
+
+function withCurrent(options: { value: string; label: string }[], current: string | null) {
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [...options, { value: current, label: current.replace(/_/g, " ") }];
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

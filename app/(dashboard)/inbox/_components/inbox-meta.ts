@@ -1,0 +1,28 @@
+import type { DraftView } from "@/lib/drafts/draft-view";
+import type { QualityThresholds } from "./draft-badges";
+import type { RowAction, RowNotice } from "./use-draft-actions";
+
+/** What the table's cells need from the page: per-row status and the review actions. Passed as table meta. */
+export interface InboxTableMeta {
+  thresholds: QualityThresholds;
+  /** The forum's origin for "Open on platform"; null when none is configured. */
+  forumOrigin: string | null;
+  busy: Record<number, RowAction>;
+  notices: Record<number, RowNotice>;
+  /** The row whose body is open in the editor, with the text to start from. */
+  editing: { id: number; text: string } | null;
+  regenerating: number | null;
+  onApprove: (draft: DraftView) => void;
+  onReject: (draft: DraftView) => void;
+  onEdit: (draft: DraftView, text?: string) => void;
+  onCancelEdit: () => void;
+  onSave: (draft: DraftView, body: string) => void;
+  onOpenRegenerate: (draft: DraftView | null) => void;
+  onRegenerate: (draft: DraftView, hint: string) => void;
+  onUndo: (draft: DraftView) => void;
+  onDismissNotice: (id: number) => void;
+}
+
+export function isReviewable(draft: DraftView): boolean {
+  return draft.state === "pending_review" || draft.state === "proposed";
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import type { RowSelectionState } from "@tanstack/react-table";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/app/_components/button";
+import { InlineError } from "@/app/_components/inline-error";
+import { PageHeader } from "@/app/_components/page-header";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import { BulkBar, type BulkResult } from "./bulk-bar";
+import { BulkResults } from "./bulk-results";
+import type { QualityThresholds } from "./draft-badges";
+import { DraftTable } from "./draft-table";
+import { apiQuery, readFilters } from "./filters";
+import { InboxEmpty, InboxLoading } from "./inbox-empty";
+import { InboxFilterBar, type CampaignOption, type ProjectOption } from "./inbox-filters";
+import { isReviewable, type InboxTableMeta } from "./inbox-meta";
+import { KeyboardHelp, useInboxKeys } from "./keyboard";
+import { useDraftActions } from "./use-draft-actions";
+import { fetchDrafts, useDraftList } from "./use-draft-list";
+import { clusterVariants } from "./variant-groups";
+
+export type InboxProps = {
+  thresholds: QualityThresholds;
+  forumOrigin: string | null;
+  campaigns: CampaignOption[];
+  projects: ProjectOption[];
+  platforms: readonly string[];
+};
+
+export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms }: InboxProps) {
+  const searchParams = useSearchParams();
+  const params = useMemo(() => new URLSearchParams(searchParams?.toString() ?? ""), [searchParams]);
+  const filters = useMemo(() => readFilters(params), [params]);
+  const query = apiQuery(filters);
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+  const pageQuery = useCallback((cursor: string) => apiQuery(filtersRef.current, cursor), []);
+
+  const list = useDraftList(query, pageQuery);
+  const rows = useMemo(() => clusterVariants(list.rows), [list.rows]);
+  const actions = useDraftActions(list.rows, list.replaceRows);
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const [regenerating, setRegenerating] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const rowEls = useRef(new Map<number, HTMLTableRowElement>());
+
+  // A new filter is a new list: nothing selected, focused or open in an editor carries over.
+  useEffect(() => {
+    setRowSelection({});
+    setFocusedId(null);
+    setEditing(null);
+    setRegenerating(null);
+  }, [query]);
+
+  useEffect(() => {
+    if (focusedId !== null) rowEls.current.get(focusedId)?.scrollIntoView({ block: "nearest" });
+  }, [focusedId]);
+
+  const navigate = useCallback((next: string) => {
+    // Native history calls are synced with useSearchParams by the App Router, without a server round trip.
+    window.history.pushState(null, "", next ? `?${next}` : window.location.pathname);
+  }, []);
+
+  const byId = useMemo(() => new Map(list.rows.map((d) => [d.id, d])), [list.rows]);
+  const selectedIds = Object.keys(rowSelection).map(Number).filter((id) => byId.has(id));
+
+  const startEdit = useCallback(
+    (d: DraftView, text?: string) => {
+      actions.setNotice(d.id, null);
+      setRegenerating(null);
+      setFocusedId(d.id);
+      setEditing({ id: d.id, text: text ?? d.body });
+    },
+    [actions],
+  );
+
+  const meta: InboxTableMeta = {
+    thresholds,
+    forumOrigin,
+    busy: actions.busy,
+    notices: actions.notices,
+    editing,
+    regenerating,
+    onApprove: (d) => void actions.approve(d),
+    onReject: (d) => void actions.reject(d),
+    onEdit: startEdit,
+    onCancelEdit: () => setEditing(null),
+    onSave: async (d, body) => {
+      // Closed on success and on a conflict (the fresh row is shown instead); kept open on other refusals.
+      const outcome = await actions.saveBody(d, body);
+      if (outcome !== "error") setEditing((cur) => (cur?.id === d.id ? null : cur));
+    },
+    onOpenRegenerate: (d) => setRegenerating(d ? d.id : null),
+    onRegenerate: async (d, hint) => {
+      if ((await actions.regenerate(d, hint)) === "ok") setRegenerating(null);
+    },
+    onUndo: (d) => void actions.undo(d),
+    onDismissNotice: (id) => actions.setNotice(id, null),
+  };
+
+  function move(step: 1 | -1) {
+    if (rows.length === 0) return;
+    const at = rows.findIndex((d) => d.id === focusedId);
+    const next = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
+    setFocusedId(rows[next].id);
+  }
+
+  useInboxKeys((key) => {
+    if (key === "?") return setHelpOpen((v) => !v);
+    if (helpOpen) return;
+    if (key === "j" || key === "k") return move(key === "j" ? 1 : -1);
+    const d = focusedId !== null ? byId.get(focusedId) : undefined;
+    if (!d) return;
+    const free = !actions.busy[d.id];
+    if (key === "x") setRowSelection((sel) => toggle(sel, String(d.id)));
+    else if (key === "a" && free && isReviewable(d) && d.draftingRunId === null) meta.onApprove(d);
+    else if (key === "r" && free && isReviewable(d)) meta.onReject(d);
+    else if (key === "e" && free && isReviewable(d) && d.draftingRunId === null) startEdit(d);
+  }, true);
+
+  async function onBulkDone(result: BulkResult) {
+    setBulkResult(result);
+    setRowSelection({});
+    const changed = result.results.filter((r) => r.status === "approved" || r.status === "rescheduled").map((r) => r.id);
+    const fresh = await fetchDrafts(changed);
+    list.replaceRows(fresh);
+    if (result.action === "approve") await actions.refreshSiblings(fresh);
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        description="Review, edit and approve the agent's drafts before they are sent."
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            Keyboard shortcuts <kbd className="font-mono text-zinc-500 dark:text-zinc-400">?</kbd>
+          </Button>
+        }
+      />
+      <InboxFilterBar
+        filters={filters}
+        params={params}
+        campaigns={campaigns}
+        projects={projects}
+        platforms={platforms}
+        navigate={navigate}
+      />
+      {bulkResult ? <BulkResults result={bulkResult} drafts={byId} onDismiss={() => setBulkResult(null)} /> : null}
+
+      {list.status === "loading" ? (
+        <InboxLoading />
+      ) : list.status === "error" ? (
+        <InlineError message={`Could not load drafts: ${list.error}`}>
+          <Button size="sm" variant="secondary" className="mt-2 block" onClick={list.retry}>
+            Retry
+          </Button>
+        </InlineError>
+      ) : rows.length === 0 ? (
+        <InboxEmpty filters={filters} onClear={navigate} />
+      ) : (
+        <>
+          <BulkBar selectedIds={selectedIds} onDone={onBulkDone} onClearSelection={() => setRowSelection({})} />
+          <DraftTable
+            rows={rows}
+            meta={meta}
+            rowSelection={rowSelection}
+            onRowSelectionChange={setRowSelection}
+            focusedId={focusedId}
+            onFocusRow={setFocusedId}
+            registerRow={(id, el) => {
+              if (el) rowEls.current.set(id, el);
+              else rowEls.current.delete(id);
+            }}
+          />
+          <div className="mt-4 flex flex-col items-center gap-2">
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              {rows.length} {rows.length === 1 ? "draft" : "drafts"} shown{list.nextCursor ? ", more available" : ""}
+            </p>
+            {list.nextCursor ? (
+              <Button variant="secondary" onClick={list.loadMore} pending={list.loadingMore}>
+                Load more
+              </Button>
+            ) : null}
+            <InlineError message={list.moreError} />
+          </div>
+        </>
+      )}
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
+  );
+}
+
+function toggle(sel: RowSelectionState, id: string): RowSelectionState {
+  const next = { ...sel };
+  if (next[id]) delete next[id];
+  else next[id] = true;
+  return next;
+}

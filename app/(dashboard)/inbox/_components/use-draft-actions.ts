@@ -1,0 +1,121 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiFetch, errorMessage } from "@/app/_components/api-fetch";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import { fetchDrafts } from "./use-draft-list";
+
+export type RowAction = "approve" | "reject" | "edit" | "regenerate" | "undo";
+
+/** A message pinned to one row: a refusal from the server, or a version conflict with the user's lost edit. */
+export type RowNotice = { tone: "error" | "conflict"; text: string; lostBody?: string };
+
+export type ActionOutcome = "ok" | "conflict" | "error";
+
+export const CONFLICT_TEXT = "Someone else changed this draft. The latest version is shown; review it and try again.";
+
+// How often rows being rewritten by an agent run are re-read, so the new body appears without a reload.
+const POLL_MS = 5000;
+const POLL_MAX_ROWS = 20;
+
+export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void) {
+  const [busy, setBusy] = useState<Record<number, RowAction>>({});
+  const [notices, setNotices] = useState<Record<number, RowNotice>>({});
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  const setNotice = useCallback((id: number, notice: RowNotice | null) => {
+    setNotices((prev) => {
+      const next = { ...prev };
+      if (notice) next[id] = notice;
+      else delete next[id];
+      return next;
+    });
+  }, []);
+
+  /** Approving one variant rejects its pending siblings on the server: re-read the loaded ones. */
+  const refreshSiblings = useCallback(
+    async (approved: DraftView[]) => {
+      const groups = new Set(approved.map((d) => d.variantGroupId).filter(Boolean));
+      if (groups.size === 0) return;
+      const done = new Set(approved.map((d) => d.id));
+      const ids = rowsRef.current.filter((r) => r.variantGroupId && groups.has(r.variantGroupId) && !done.has(r.id)).map((r) => r.id);
+      if (ids.length) replaceRows(await fetchDrafts(ids));
+    },
+    [replaceRows],
+  );
+
+  const run = useCallback(
+    async (draft: DraftView, action: RowAction, call: () => Promise<DraftView>, lostBody?: string): Promise<ActionOutcome> => {
+      setBusy((prev) => ({ ...prev, [draft.id]: action }));
+      setNotice(draft.id, null);
+      try {
+        const fresh = await call();
+        replaceRows([fresh]);
+        if (action === "approve") await refreshSiblings([fresh]);
+        return "ok";
+      } catch (err) {
+        if (err instanceof ApiError && err.code === "version_conflict") {
+          // The server's current_version is advisory; show the whole fresh row so the reviewer decides again.
+          replaceRows(await fetchDrafts([draft.id]));
+          setNotice(draft.id, { tone: "conflict", text: CONFLICT_TEXT, lostBody });
+          return "conflict";
+        }
+        setNotice(draft.id, { tone: "error", text: errorMessage(err) });
+        return "error";
+      } finally {
+        setBusy((prev) => {
+          const next = { ...prev };
+          delete next[draft.id];
+          return next;
+        });
+      }
+    },
+    [replaceRows, refreshSiblings, setNotice],
+  );
+
+  const patch = (draft: DraftView, body: Record<string, unknown>) =>
+    apiFetch<DraftView>(`/api/drafts/${draft.id}`, { method: "PATCH", body: { ...body, version: draft.version } });
+
+  const approve = (d: DraftView) => run(d, "approve", () => patch(d, { state: "approved" }));
+  const reject = (d: DraftView) => run(d, "reject", () => patch(d, { state: "rejected" }));
+  const saveBody = (d: DraftView, body: string) => run(d, "edit", () => patch(d, { body }), body);
+  const regenerate = (d: DraftView, hint: string) =>
+    run(d, "regenerate", async () => {
+      const res = await apiFetch<{ draft: DraftView; runId: number }>(`/api/drafts/${d.id}/regenerate`, {
+        method: "POST",
+        body: hint.trim() ? { hint: hint.trim() } : {},
+      });
+      return res.draft;
+    });
+  const undo = (d: DraftView) =>
+    run(d, "undo", () =>
+      apiFetch<DraftView>(`/api/drafts/${d.id}/regenerate/undo`, { method: "POST", body: { version: d.version } }),
+    );
+
+  usePollRunningRows(rows, replaceRows);
+
+  return { busy, notices, setNotice, approve, reject, saveBody, regenerate, undo, refreshSiblings };
+}
+
+/** Rows waiting on an agent run (regeneration, reply drafting) are re-read until the run lets go of them. */
+function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void) {
+  const waiting = rows
+    .filter((d) => d.regeneratingRunId !== null || d.draftingRunId !== null)
+    .slice(0, POLL_MAX_ROWS)
+    .map((d) => d.id)
+    .join(",");
+
+  useEffect(() => {
+    if (!waiting) return;
+    let cancelled = false;
+    const timer = setInterval(async () => {
+      const fresh = await fetchDrafts(waiting.split(",").map(Number));
+      if (!cancelled) replaceRows(fresh);
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [waiting, replaceRows]);
+}
