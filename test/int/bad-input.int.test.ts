@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { call, type CallOptions } from "./http";
 import { listApiRoutes } from "./route-files";
-import { createAccountRow, createBlocklistRow, createDevice, createOrg, createProject, createTemplateRow, type OrgFixture } from "./fixtures";
+import { createAccountRow, createBlocklistRow, createDevice, createDraftRow, createOrg, createProject, createTemplateRow, type OrgFixture } from "./fixtures";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -19,10 +19,16 @@ import * as appConfig from "@/app/api/settings/app-config/route";
 import * as handshake from "@/app/api/extension/handshake/route";
 import * as login from "@/app/api/auth/login/route";
 import * as signup from "@/app/api/auth/signup/route";
+import * as drafts from "@/app/api/drafts/route";
+import * as draft from "@/app/api/drafts/[id]/route";
+import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
+import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
+import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
+import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
-let ids: { projectId: string; templateId: string; accountId: string; blockId: string; campaignId: string };
+let ids: { projectId: string; templateId: string; accountId: string; blockId: string; campaignId: string; draftId: string };
 let token: string;
 
 beforeAll(async () => {
@@ -34,13 +40,14 @@ beforeAll(async () => {
     createBlocklistRow(A.orgId),
     db.campaign.create({ data: { organizationId: A.orgId, projectId: p.id, name: "c", platform: "forum", skill: "forum-scout", runner: "cloud" } }),
   ]);
-  ids = { projectId: String(p.id), templateId: String(t.id), accountId: String(acc.id), blockId: String(blk.id), campaignId: String(camp.id) };
+  const d = await createDraftRow(A.orgId, { projectId: p.id, accountId: acc.id, campaignId: camp.id });
+  ids = { projectId: String(p.id), templateId: String(t.id), accountId: String(acc.id), blockId: String(blk.id), campaignId: String(camp.id), draftId: String(d.id) };
   token = (await createDevice(A.orgId)).token;
 });
 
 /** Counts of every table a bad request could touch, to prove nothing was written. */
 async function snapshot() {
-  const [p, a, c, t, b, cfg, u, m] = await Promise.all([
+  const [p, a, c, t, b, cfg, u, m, d, de, h, r] = await Promise.all([
     db.project.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.account.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.campaign.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
@@ -49,8 +56,12 @@ async function snapshot() {
     db.appConfig.findMany({ where: { organizationId: A.orgId } }),
     db.user.count(),
     db.membership.count(),
+    db.draft.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
+    db.draftEvent.count({ where: { organizationId: A.orgId } }),
+    db.draftRegenerationHint.count({ where: { organizationId: A.orgId } }),
+    db.run.count({ where: { organizationId: A.orgId } }),
   ]);
-  return JSON.stringify({ p, a, c, t, b, cfg, u, m }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
 }
 
 async function expect400(handler: Handler, opts: CallOptions) {
@@ -137,6 +148,42 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/auth/signup": async () => {
     await expect400(signup.POST, { method: "POST", body: { organizationName: "x", username: "ab", password: "long enough pw" } });
     await expect400(signup.POST, { method: "POST", body: { organizationName: "x", username: "valid-name", password: "short" } });
+  },
+  "/api/drafts": async () => {
+    for (const q of ["state=bogus", "state=", "kind=tweet", "minQuality=101", "minQuality=high", "cursor=garbage", "limit=0", "limit=1000", "sort=random", "campaign=-3", "colour=red"]) {
+      await expect400(drafts.GET, { path: `/api/drafts?${q}` });
+    }
+  },
+  "/api/drafts/[id]": async () => {
+    const params = { id: ids.draftId };
+    await expect400(draft.GET, { params: { id: "abc" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: {} });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { body: "   " } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { body: "x", state: "approved" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "armed" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", version: "1" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", version: 0 } });
+    await expect400(draft.PATCH, { method: "PATCH", params, rawBody: "{state" });
+  },
+  "/api/drafts/bulk-approve": async () => {
+    await expect400(bulkApprove.POST, { method: "POST", body: { ids: [] } });
+    await expect400(bulkApprove.POST, { method: "POST", body: { ids: [ids.draftId] } });
+    await expect400(bulkApprove.POST, { method: "POST", body: { ids: Array.from({ length: 501 }, (_, i) => i + 1) } });
+    await expect400(bulkApprove.POST, { method: "POST", body: { ids: [Number(ids.draftId)], all: true } });
+  },
+  "/api/drafts/bulk-reschedule": async () => {
+    await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)], send_after: "tomorrow" } });
+    await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)] } });
+    await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [-1], send_after: "2030-01-01T00:00:00Z" } });
+  },
+  "/api/drafts/[id]/regenerate": async () => {
+    await expect400(regenerate.POST, { method: "POST", params: { id: ids.draftId }, body: { hint: 5 } });
+    await expect400(regenerate.POST, { method: "POST", params: { id: ids.draftId }, body: { hint: "x".repeat(1001) } });
+    await expect400(regenerate.POST, { method: "POST", params: { id: "0" }, body: {} });
+  },
+  "/api/drafts/[id]/regenerate/undo": async () => {
+    await expect400(regenerateUndo.POST, { method: "POST", params: { id: ids.draftId }, body: { version: -2 } });
+    await expect400(regenerateUndo.POST, { method: "POST", params: { id: "1.5" }, body: {} });
   },
 };
 

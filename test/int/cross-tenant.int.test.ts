@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { listApiRoutes } from "./route-files";
 import {
-  createAccountRow, createBlocklistRow, createCampaignRow, createDevice, createOrg, createProject, createTemplateRow,
+  createAccountRow, createBlocklistRow, createCampaignRow, createDevice, createDraftRow, createOrg, createProject, createTemplateRow,
   FIXTURE_PASSWORD, type OrgFixture,
 } from "./fixtures";
 import * as projects from "@/app/api/projects/route";
@@ -23,12 +23,18 @@ import * as handshake from "@/app/api/extension/handshake/route";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as signup from "@/app/api/auth/signup/route";
+import * as drafts from "@/app/api/drafts/route";
+import * as draft from "@/app/api/drafts/[id]/route";
+import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
+import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
+import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
+import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
 
 let A: OrgFixture;
 let B: OrgFixture;
 let a: {
   projectId: number; accountId: number; campaignId: number; templateId: number; blockId: number; globalBlockId: number;
-  projectName: string;
+  projectName: string; draftId: number;
 };
 
 beforeAll(async () => {
@@ -41,7 +47,9 @@ beforeAll(async () => {
     createBlocklistRow(A.orgId, p.id),
     createBlocklistRow(A.orgId, null),
   ]);
-  a = { projectId: p.id, accountId: acc.id, campaignId: camp.id, templateId: tpl.id, blockId: blk.id, globalBlockId: gblk.id, projectName: p.name };
+  const d = await createDraftRow(A.orgId, { projectId: p.id, accountId: acc.id, campaignId: camp.id, qualityScore: 90 });
+  await db.draft.update({ where: { id: d.id }, data: { previousBody: "an earlier body" } });
+  a = { projectId: p.id, accountId: acc.id, campaignId: camp.id, templateId: tpl.id, blockId: blk.id, globalBlockId: gblk.id, projectName: p.name, draftId: d.id };
 });
 
 const asB = () => ({ cookie: B.cookie });
@@ -55,6 +63,11 @@ async function expectUntouched() {
   expect(await db.campaign.count({ where: { id: a.campaignId } })).toBe(1);
   expect((await db.template.findUniqueOrThrow({ where: { id: a.templateId } })).isActive).toBe(true);
   expect(await db.blocklistEntry.count({ where: { id: { in: [a.blockId, a.globalBlockId] } } })).toBe(2);
+  const d = await db.draft.findUniqueOrThrow({ where: { id: a.draftId } });
+  expect({ state: d.state, version: d.version, regenerationCount: d.regenerationCount, scheduled: d.scheduledSendAfter, body: d.body }).toEqual({
+    state: "pending_review", version: 1, regenerationCount: 0, scheduled: null, body: "Hi, I read your post about onboarding and had a thought.",
+  });
+  expect(await db.draftEvent.count({ where: { draftId: a.draftId } })).toBe(0);
 }
 
 const cases: Record<string, () => Promise<void>> = {
@@ -163,6 +176,48 @@ const cases: Record<string, () => Promise<void>> = {
     const res = await call(signup.POST, { method: "POST", body: { organizationName: "Sneaky", username: `sneaky-${Date.now()}`, password: "long enough password" } });
     expect(res.status).toBe(409);
     expect(await db.membership.count({ where: { organizationId: A.orgId } })).toBe(1);
+  },
+  "/api/drafts": async () => {
+    const list = await call(drafts.GET, { ...asB(), path: "/api/drafts" });
+    expect(list.status).toBe(200);
+    expect(list.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
+    for (const q of [`campaign=${a.campaignId}`, `project=${a.projectId}`, "minQuality=90"]) {
+      const filtered = await call(drafts.GET, { ...asB(), path: `/api/drafts?${q}` });
+      expect(filtered.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
+    }
+  },
+  "/api/drafts/[id]": async () => {
+    const params = { id: id(a.draftId) };
+    const get = await call(draft.GET, { ...asB(), params });
+    expect(get.status).toBe(404);
+    expect(get.json).toEqual((await call(draft.GET, { ...asB(), params: { id: "2000000000" } })).json);
+    for (const body of [{ body: "stolen" }, { state: "approved" }, { state: "rejected", version: 1 }, { state: "sent" }]) {
+      expect((await call(draft.PATCH, { ...asB(), method: "PATCH", params, body })).status).toBe(404);
+    }
+    await expectUntouched();
+  },
+  "/api/drafts/bulk-approve": async () => {
+    const res = await call(bulkApprove.POST, { ...asB(), method: "POST", body: { ids: [a.draftId] } });
+    expect(res.status).toBe(200);
+    expect(res.json.results).toEqual([{ id: a.draftId, status: "not_found", reason: "Draft not found" }]);
+    await expectUntouched();
+  },
+  "/api/drafts/bulk-reschedule": async () => {
+    const res = await call(bulkReschedule.POST, { ...asB(), method: "POST", body: { ids: [a.draftId], send_after: "2030-01-01T00:00:00Z" } });
+    expect(res.json.results).toEqual([{ id: a.draftId, status: "not_found", reason: "Draft not found" }]);
+    await expectUntouched();
+  },
+  "/api/drafts/[id]/regenerate": async () => {
+    const res = await call(regenerate.POST, { ...asB(), method: "POST", params: { id: id(a.draftId) }, body: { hint: "mine now" } });
+    expect(res.status).toBe(404);
+    expect(await db.draftRegenerationHint.count({ where: { draftId: a.draftId } })).toBe(0);
+    expect(await db.run.count({ where: { organizationId: B.orgId, kind: "draft_regeneration" } })).toBe(0);
+    await expectUntouched();
+  },
+  "/api/drafts/[id]/regenerate/undo": async () => {
+    const res = await call(regenerateUndo.POST, { ...asB(), method: "POST", params: { id: id(a.draftId) }, body: {} });
+    expect(res.status).toBe(404);
+    await expectUntouched();
   },
 };
 

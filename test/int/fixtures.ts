@@ -58,3 +58,28 @@ export async function createDevice(orgId: number) {
   });
   return { device, token };
 }
+
+/** A draft row in any state, written directly (the creation rules have their own tests). */
+export async function createDraftRow(
+  orgId: number,
+  opts: { projectId?: number | null; accountId?: number | null; campaignId?: number | null; state?: import("@/lib/generated/prisma/enums").DraftState; kind?: import("@/lib/generated/prisma/enums").DraftKind; targetUser?: string; body?: string; qualityScore?: number | null; variantGroupId?: string | null; variantLabel?: string | null; draftingRunId?: number | null; platform?: string } = {},
+) {
+  return db.draft.create({
+    data: {
+      organizationId: orgId,
+      projectId: opts.projectId ?? null,
+      accountId: opts.accountId ?? null,
+      campaignId: opts.campaignId ?? null,
+      state: opts.state ?? "pending_review",
+      kind: opts.kind ?? "dm",
+      platform: opts.platform ?? "forum",
+      accountHandle: "me",
+      targetUser: opts.targetUser ?? `person_${uid()}`,
+      body: opts.body ?? "Hi, I read your post about onboarding and had a thought.",
+      qualityScore: opts.qualityScore ?? null,
+      variantGroupId: opts.variantGroupId ?? null,
+      variantLabel: opts.variantLabel ?? null,
+      draftingRunId: opts.draftingRunId ?? null,
+    },
+  });
+}
