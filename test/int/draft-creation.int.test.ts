@@ -1,0 +1,140 @@
+// Draft creation rules shared by the agent tools and the CLI: blocklist, per-organization dedup, variants, quality.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { createDrafts } from "@/lib/drafts/create-drafts";
+import { updateAppConfig } from "@/lib/config/update-app-config";
+import { createAccountRow, createCampaignRow, createOrg, createProject, uid } from "./fixtures";
+import type { DraftEntry } from "@/lib/drafts/schemas";
+
+const actor = { type: "run", id: 1 } as const;
+
+async function setup() {
+  const org = await createOrg();
+  const p = await createProject(org.orgId);
+  const [acc, camp] = await Promise.all([createAccountRow(org.orgId, p.id), createCampaignRow(org.orgId, p.id)]);
+  const create = (entries: Omit<DraftEntry, "accountId">[], now?: Date) =>
+    createDrafts({ orgId: org.orgId, campaignId: camp.id, actor, now, entries: entries.map((e) => ({ accountId: acc.id, ...e })) });
+  return { org, projectId: p.id, accountId: acc.id, campaignId: camp.id, create };
+}
+
+let A: Awaited<ReturnType<typeof setup>>;
+let B: Awaited<ReturnType<typeof setup>>;
+beforeAll(async () => {
+  [A, B] = await Promise.all([setup(), setup()]);
+});
+
+describe("dedup", () => {
+  it("warn mode creates the draft with dedup_warning; another organization's contact never counts", async () => {
+    const handle = `shared_${uid()}`;
+    // Organization B contacted this handle yesterday.
+    await db.contactHistory.create({
+      data: { organizationId: B.org.orgId, platform: "forum", targetUser: handle, accountHandle: "b", firstContactedAt: new Date(Date.now() - 86_400_000), lastContactedAt: new Date(Date.now() - 86_400_000) },
+    });
+    const first = await A.create([{ kind: "dm", targetUser: `u/${handle}`, body: "Hello from A" }]);
+    expect(first.created).toHaveLength(1);
+    expect(first.created[0]!.dedupWarning).toBeNull();
+    expect(first.created[0]!.targetUser).toBe(handle);
+
+    // A's own contact does count: a sent contact ten days ago, inside the 90-day window.
+    await db.contactHistory.create({
+      data: { organizationId: A.org.orgId, platform: "forum", targetUser: `other_${handle}`, accountHandle: "a", firstContactedAt: new Date(Date.now() - 10 * 86_400_000), lastContactedAt: new Date(Date.now() - 10 * 86_400_000) },
+    });
+    const again = await A.create([{ kind: "dm", targetUser: `Other_${handle.toUpperCase()}`, body: "Hello again" }]);
+    expect(again.created).toHaveLength(1);
+    expect(again.created[0]!.dedupWarning).toMatchObject({ source: "contact_history", windowDays: 90 });
+    const row = await db.draft.findUniqueOrThrow({ where: { id: again.created[0]!.id } });
+    expect(row.dedupWarning).toMatchObject({ source: "contact_history" });
+  });
+
+  it("a live draft to the same person in the window also counts; a rejected one does not", async () => {
+    const handle = `twice_${uid()}`;
+    const [first] = (await A.create([{ kind: "dm", targetUser: handle, body: "One" }])).created;
+    const second = await A.create([{ kind: "dm", targetUser: handle, body: "Two" }]);
+    expect(second.created[0]!.dedupWarning).toMatchObject({ source: "draft", draftId: first!.id });
+    await db.draft.updateMany({ where: { targetUser: handle, organizationId: A.org.orgId }, data: { state: "rejected" } });
+    expect((await A.create([{ kind: "dm", targetUser: handle, body: "Three" }])).created[0]!.dedupWarning).toBeNull();
+  });
+
+  it("skip mode does not create the draft and reports it under dedupSkipped; outside the window it is created", async () => {
+    const org = await setup();
+    await updateAppConfig({ orgId: org.org.orgId, patch: { dedup_policy: { window_days: 30, mode: "skip" } } });
+    const handle = `skipme_${uid()}`;
+    const contacted = new Date("2026-10-01T00:00:00Z");
+    await db.contactHistory.create({
+      data: { organizationId: org.org.orgId, platform: "forum", targetUser: handle, accountHandle: "a", firstContactedAt: contacted, lastContactedAt: contacted },
+    });
+    const inside = await org.create([{ kind: "dm", targetUser: handle, body: "Hi" }, { kind: "dm", targetUser: `fresh_${uid()}`, body: "Hi" }], new Date("2026-10-20T00:00:00Z"));
+    expect(inside.created).toHaveLength(1);
+    expect(inside.dedupSkipped).toEqual([{ index: 0, targetUser: handle, source: "contact_history", lastContactedAt: contacted.toISOString(), draftId: null }]);
+    expect(await db.draft.count({ where: { organizationId: org.org.orgId, targetUser: handle } })).toBe(0);
+
+    const outside = await org.create([{ kind: "dm", targetUser: handle, body: "Hi" }], new Date("2026-11-15T00:00:00Z"));
+    expect(outside.created).toHaveLength(1);
+    expect(outside.dedupSkipped).toEqual([]);
+  });
+
+  it("posts and replies are never deduplicated", async () => {
+    const handle = `thread_${uid()}`;
+    await A.create([{ kind: "dm", targetUser: handle, body: "Opening message" }]);
+    const reply = await A.create([{ kind: "reply_dm", targetUser: handle, body: "Thanks for answering" }]);
+    expect(reply.created[0]!.dedupWarning).toBeNull();
+  });
+});
+
+describe("blocklist at creation", () => {
+  it("skips users, communities and keywords with the reason; another project's entry does not apply", async () => {
+    const tag = uid();
+    const otherProject = await createProject(A.org.orgId);
+    await db.blocklistEntry.createMany({
+      data: [
+        { organizationId: A.org.orgId, projectId: null, type: "user", value: `blocked_${tag}` },
+        { organizationId: A.org.orgId, projectId: A.projectId, type: "community", value: `nosolicit${tag}` },
+        { organizationId: A.org.orgId, projectId: A.projectId, type: "keyword", value: `discount${tag}` },
+        { organizationId: A.org.orgId, projectId: otherProject.id, type: "user", value: `elsewhere_${tag}` },
+      ],
+    });
+    const result = await A.create([
+      { kind: "dm", targetUser: `u/Blocked_${tag}`, body: "Hi" },
+      { kind: "post_comment", targetUser: `poster_${tag}`, targetCommunity: `r/NoSolicit${tag}`, body: "Nice post" },
+      { kind: "dm", targetUser: `buyer_${tag}`, body: "Plain text", variants: [`Get a DISCOUNT${tag} today`] },
+      { kind: "dm", targetUser: `elsewhere_${tag}`, body: "Hi there" },
+      { kind: "dm", targetUser: `classy_${tag}`, body: `Not a substring: xdiscount${tag}y` },
+    ]);
+    expect(result.skipped.map((s) => [s.index, s.reason, s.blocklist?.type, s.blocklist?.scope])).toEqual([
+      [0, "blocklisted", "user", "global"],
+      [1, "blocklisted", "community", "project"],
+      [2, "blocklisted", "keyword", "project"],
+    ]);
+    expect(result.skipped[2]!.message).toContain(`discount${tag}`);
+    expect(result.created.map((c) => c.index)).toEqual([3, 4]);
+  });
+
+  it("an account of another organization or project is skipped as invalid_account", async () => {
+    const foreignAccount = await createAccountRow(B.org.orgId, B.projectId);
+    const result = await createDrafts({
+      orgId: A.org.orgId, campaignId: A.campaignId, actor,
+      entries: [{ accountId: foreignAccount.id, kind: "dm", targetUser: "someone", body: "Hi" }],
+    });
+    expect(result.created).toEqual([]);
+    expect(result.skipped).toEqual([{ index: 0, targetUser: "someone", reason: "invalid_account", message: `Account ${foreignAccount.id} not found` }]);
+    expect(await db.draft.count({ where: { accountId: foreignAccount.id } })).toBe(0);
+  });
+});
+
+describe("stored fields", () => {
+  it("keeps the quality score, reason and judge model with the body, and a created event per draft", async () => {
+    const { created } = await A.create([
+      { kind: "dm", targetUser: `q_${uid()}`, body: "Scored", qualityScore: 82, qualityReason: "Specific and kind", qualityModel: "judge-1" },
+    ]);
+    const row = await db.draft.findUniqueOrThrow({ where: { id: created[0]!.id } });
+    expect(row).toMatchObject({ qualityScore: 82, qualityReason: "Specific and kind", qualityModel: "judge-1", state: "pending_review", campaignId: A.campaignId, projectId: A.projectId });
+    expect(await db.draftEvent.findFirst({ where: { draftId: row.id } })).toMatchObject({ event: "created", actorType: "run", actorId: 1 });
+  });
+
+  it("variants get alphabetical labels and one group id", async () => {
+    const { created } = await A.create([{ kind: "dm", targetUser: `var_${uid()}`, body: "A", variants: ["B", "C", "D"] }]);
+    expect(created.map((c) => c.variantLabel)).toEqual(["A", "B", "C", "D"]);
+    expect(new Set(created.map((c) => c.variantGroupId)).size).toBe(1);
+    expect(created[0]!.variantGroupId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
