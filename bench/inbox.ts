@@ -1,0 +1,241 @@
+// bench/inbox: the inbox list route under concurrent load on a large backlog, beside the same query in plain SQL.
+//
+//   npm run bench -- inbox            (DATABASE_URL's server, or an embedded PostgreSQL when unset)
+//   BENCH_DRAFTS_PER_ORG=100000 BENCH_ORGS=5 BENCH_CONCURRENCY=16 BENCH_REQUESTS=300 npm run bench -- inbox
+//
+// Seeds BENCH_ORGS organizations with BENCH_DRAFTS_PER_ORG drafts each (interleaved, as real traffic would be)
+// in a fresh database, starts the built app with `next start` (building it first when no build exists), and
+// for each scenario prints p50/p95 of the HTTP route and of the plain SQL it runs, and the p95 ratio.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import pg from "pg";
+
+const ORGS = Number(process.env.BENCH_ORGS ?? 5);
+const PER_ORG = Number(process.env.BENCH_DRAFTS_PER_ORG ?? 100_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const SECRET = "bench-secret-0123456789abcdefghijklmnop";
+
+// The session module reads the environment when first imported.
+Object.assign(process.env, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
+
+interface Org {
+  id: number;
+  cookie: string;
+  campaignId: number;
+}
+
+async function main() {
+  const { createFreshDatabase, stopEmbeddedTestServer } = await import("../test/int/fresh-database");
+  const { encodeSession, SESSION_COOKIE } = await import("../lib/auth/session-cookie");
+
+  const db = await createFreshDatabase("bench");
+  const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
+  let server: { base: string; stop(): Promise<void> } | undefined;
+  try {
+    const t0 = performance.now();
+    const orgs = await seed(pool);
+    for (const org of orgs) {
+      const user = await pool.query<{ id: number; username: string }>(
+        `SELECT u.id, u.username FROM users u JOIN memberships m ON m.user_id = u.id WHERE m.organization_id = $1`, [org.id]);
+      org.cookie = `${SESSION_COOKIE}=${await encodeSession({ userId: user.rows[0]!.id, orgId: org.id, username: user.rows[0]!.username })}`;
+    }
+    console.log(`seeded ${ORGS} organizations x ${PER_ORG.toLocaleString("en")} drafts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    server = await startNext(db.url);
+    const scenarios = await buildScenarios(server.base, orgs);
+    console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up)\n`);
+    const header = ["scenario", "route p50", "route p95", "sql p50", "sql p95", "p95 ratio"];
+    const rows: string[][] = [];
+    for (const s of scenarios) {
+      await load(Math.min(50, REQUESTS), (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
+      await load(Math.min(50, REQUESTS), (i) => plainSql(pool, s, i));
+      const route = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
+      const sql = await load(REQUESTS, (i) => plainSql(pool, s, i));
+      rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), (pct(route, 95) / pct(sql, 95)).toFixed(2) + "x"]);
+    }
+    printTable(header, rows);
+  } finally {
+    await server?.stop();
+    await pool.end();
+    await db.drop();
+    await stopEmbeddedTestServer();
+  }
+}
+
+interface Scenario {
+  name: string;
+  org: (i: number) => Org;
+  query: (i: number) => Record<string, string | number>;
+  path: (i: number) => string;
+}
+
+/** The inbox views a reviewer uses most, rotated over every organization. */
+async function buildScenarios(base: string, orgs: Org[]): Promise<Scenario[]> {
+  const make = (name: string, query: (org: Org, i: number) => Record<string, string | number>): Scenario => {
+    const org = (i: number) => orgs[i % orgs.length]!;
+    const q = (i: number) => query(org(i), i);
+    return { name, org, query: q, path: (i) => `/api/drafts?${new URLSearchParams(Object.entries(q(i)).map(([k, v]) => [k, String(v)]))}` };
+  };
+  // A cursor 20 pages deep per organization, fetched through the route itself.
+  const deep = new Map<number, string>();
+  for (const org of orgs) {
+    let cursor = "";
+    for (let page = 0; page < 20; page++) {
+      const res = await httpGet(base, `/api/drafts?state=pending_review,proposed&limit=50${cursor ? `&cursor=${cursor}` : ""}`, org.cookie, true);
+      const next = (res as { nextCursor: string | null }).nextCursor;
+      if (!next) break; // a small backlog has fewer pages
+      cursor = next;
+    }
+    deep.set(org.id, cursor);
+  }
+  return [
+    make("needs review, first page", () => ({ state: "pending_review,proposed", limit: 50 })),
+    make("needs review, page 21", (org) => ({ state: "pending_review,proposed", limit: 50, ...(deep.get(org.id) ? { cursor: deep.get(org.id)! } : {}) })),
+    make("minQuality=75", () => ({ state: "pending_review,proposed", minQuality: 75, limit: 50 })),
+    make("best quality first", () => ({ sort: "quality_desc", limit: 50 })),
+    make("one campaign, approved", (org) => ({ campaign: org.campaignId, state: "approved", limit: 50 })),
+    make("all states, newest", () => ({ limit: 50 })),
+  ];
+}
+
+/** The route's own statement (lib/drafts/list-drafts.ts), run bare over pg. */
+async function plainSql(pool: pg.Pool, s: Scenario, i: number) {
+  const { listDraftsSql } = await import("../lib/drafts/list-drafts");
+  const { ZListDraftsQuery } = await import("../lib/drafts/schemas");
+  const query = ZListDraftsQuery.parse(Object.fromEntries(Object.entries(s.query(i)).map(([k, v]) => [k, String(v)])));
+  const sql = listDraftsSql({ orgId: s.org(i).id, query });
+  await pool.query(sql.text, sql.values as unknown[]);
+}
+
+async function seed(pool: pg.Pool): Promise<Org[]> {
+  const orgs: Org[] = [];
+  for (let n = 0; n < ORGS; n++) {
+    const org = await pool.query<{ id: number }>(`INSERT INTO organizations (name, slug, is_default, created_at) VALUES ($1, $2, false, now()) RETURNING id`, [`Bench ${n}`, `bench-${n}`]);
+    const orgId = org.rows[0]!.id;
+    const user = await pool.query<{ id: number }>(`INSERT INTO users (username, password_hash, created_at) VALUES ($1, 'x', now()) RETURNING id`, [`bench-${n}`]);
+    await pool.query(`INSERT INTO memberships (organization_id, user_id, role, created_at) VALUES ($1, $2, 'owner', now())`, [orgId, user.rows[0]!.id]);
+    const project = await pool.query<{ id: number }>(`INSERT INTO projects (organization_id, name, description, created_at, updated_at) VALUES ($1, 'Bench project', '', now(), now()) RETURNING id`, [orgId]);
+    const projectId = project.rows[0]!.id;
+    await pool.query(`INSERT INTO accounts (organization_id, project_id, platform, platform_id, is_default, created_at, updated_at) VALUES ($1, $2, 'forum', 'bench_account', true, now(), now())`, [orgId, projectId]);
+    const campaigns: number[] = [];
+    for (let c = 0; c < 4; c++) {
+      const row = await pool.query<{ id: number }>(
+        `INSERT INTO campaigns (organization_id, project_id, name, platform, skill, runner, config, state, auto_post, created_at, updated_at)
+         VALUES ($1, $2, $3, 'forum', 'forum-scout', 'cloud', '{}', 'active', false, now(), now()) RETURNING id`, [orgId, projectId, `Campaign ${c}`]);
+      campaigns.push(row.rows[0]!.id);
+    }
+    orgs.push({ id: orgId, cookie: "", campaignId: campaigns[0]! });
+  }
+  const orgIds = orgs.map((o) => o.id);
+  const projects = (await pool.query<{ organization_id: number; id: number }>(`SELECT organization_id, id FROM projects`)).rows;
+  const campaigns = (await pool.query<{ organization_id: number; id: number }>(`SELECT organization_id, id FROM campaigns ORDER BY id`)).rows;
+  // Interleaved in batches of 50,000 rows: organizations' drafts mix in the table as they would in production.
+  const total = ORGS * PER_ORG;
+  for (let start = 1; start <= total; start += 50_000) {
+    const end = Math.min(total, start + 49_999);
+    await pool.query(
+      `INSERT INTO drafts (organization_id, version, state, kind, platform, project_id, account_handle, target_user, campaign_id,
+                           body, quality_score, quality_reason, created_at, updated_at)
+       SELECT o.org, 1,
+              (ARRAY['pending_review','pending_review','pending_review','proposed','approved','sent','replied','rejected'])[1 + g % 8]::"DraftState",
+              (ARRAY['dm','dm','post_comment','reply_dm','post'])[1 + g % 5]::"DraftKind",
+              'forum', o.project, 'bench_account', 'person_' || g, o.campaigns[1 + (g / $3) % 4],
+              'Hi there, I read your post about ' || md5(g::text) || ' and wanted to share a thought that might help.',
+              CASE WHEN g % 7 = 0 THEN NULL ELSE (g * 37) % 101 END, 'bench', now() - (($2 - g) || ' seconds')::interval, now()
+       FROM generate_series($1::int, $2::int) g
+       CROSS JOIN LATERAL (
+         SELECT ($4::int[])[1 + g % $3] AS org,
+                (SELECT id FROM jsonb_to_recordset($5::jsonb) AS p(organization_id int, id int) WHERE p.organization_id = ($4::int[])[1 + g % $3]) AS project,
+                (SELECT array_agg(id ORDER BY id) FROM jsonb_to_recordset($6::jsonb) AS c(organization_id int, id int) WHERE c.organization_id = ($4::int[])[1 + g % $3]) AS campaigns
+       ) o`,
+      [start, end, ORGS, orgIds, JSON.stringify(projects), JSON.stringify(campaigns)],
+    );
+    process.stdout.write(`\rseeding ${end.toLocaleString("en")} / ${total.toLocaleString("en")}`);
+  }
+  process.stdout.write("\n");
+  await pool.query("ANALYZE");
+  return orgs;
+}
+
+async function startNext(databaseUrl: string) {
+  if (!fs.existsSync(".next/BUILD_ID")) {
+    console.log("no production build found: running next build");
+    const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (built.status !== 0) throw new Error("next build failed");
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error("next start exited");
+    try {
+      if ((await fetch(`${base}/login`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+async function httpGet(base: string, path: string, cookie: string, parse = false): Promise<unknown> {
+  const res = await fetch(base + path, { headers: { cookie } });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return parse ? res.json() : res.arrayBuffer();
+}
+
+/** Runs `count` calls with CONCURRENCY in flight and returns each call's latency in ms. */
+async function load(count: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await fn(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return times;
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
