@@ -71,13 +71,16 @@ export function BulkBar({ selectedIds, onDone, onClearSelection }: BulkBarProps)
         <label htmlFor="bulk-send-after" className="text-sm text-zinc-600 dark:text-zinc-400">
           Send after
         </label>
-        <input
-          id="bulk-send-after"
-          type="datetime-local"
-          value={when}
-          onChange={(e) => setWhen(e.target.value)}
-          className={cx(controlClasses, "h-8 w-auto")}
-        />
+        {/* controlClasses are full-width block controls; the wrapper gives this one its own width. */}
+        <div className="w-52">
+          <input
+            id="bulk-send-after"
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+            className={cx(controlClasses, "h-8")}
+          />
+        </div>
         <Button
           size="sm"
           variant="secondary"

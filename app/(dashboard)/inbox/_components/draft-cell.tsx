@@ -157,7 +157,8 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
         </>
       ) : null}
       {href ? (
-        <span className="inline-flex items-center gap-1.5">
+        // Pulled left when it is the only action, so it lines up with the body text above.
+        <span className="inline-flex items-center gap-1.5 first:-ml-2.5">
           <a
             href={href}
             target="_blank"

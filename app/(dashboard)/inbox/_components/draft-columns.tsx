@@ -106,6 +106,6 @@ export const columnClasses: Record<string, string> = {
   select: "w-10 pr-0",
   target: "w-44",
   draft: "",
-  campaign: "w-44",
-  status: "w-32",
+  campaign: "w-40",
+  status: "w-36",
 };

@@ -46,7 +46,8 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [regenerating, setRegenerating] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  // The rows as they were when the bulk action ran, so the outcome list keeps its names after a filter change.
+  const [bulk, setBulk] = useState<{ result: BulkResult; drafts: Map<number, DraftView> } | null>(null);
   const rowEls = useRef(new Map<number, HTMLTableRowElement>());
 
   // A new filter is a new list: nothing selected, focused or open in an editor carries over.
@@ -69,15 +70,12 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   const byId = useMemo(() => new Map(list.rows.map((d) => [d.id, d])), [list.rows]);
   const selectedIds = Object.keys(rowSelection).map(Number).filter((id) => byId.has(id));
 
-  const startEdit = useCallback(
-    (d: DraftView, text?: string) => {
-      actions.setNotice(d.id, null);
-      setRegenerating(null);
-      setFocusedId(d.id);
-      setEditing({ id: d.id, text: text ?? d.body });
-    },
-    [actions],
-  );
+  function startEdit(d: DraftView, text?: string) {
+    actions.setNotice(d.id, null);
+    setRegenerating(null);
+    setFocusedId(d.id);
+    setEditing({ id: d.id, text: text ?? d.body });
+  }
 
   const meta: InboxTableMeta = {
     thresholds,
@@ -121,10 +119,10 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     else if (key === "a" && free && isReviewable(d) && d.draftingRunId === null) meta.onApprove(d);
     else if (key === "r" && free && isReviewable(d)) meta.onReject(d);
     else if (key === "e" && free && isReviewable(d) && d.draftingRunId === null) startEdit(d);
-  }, true);
+  });
 
   async function onBulkDone(result: BulkResult) {
-    setBulkResult(result);
+    setBulk({ result, drafts: byId });
     setRowSelection({});
     const changed = result.results.filter((r) => r.status === "approved" || r.status === "rescheduled").map((r) => r.id);
     const fresh = await fetchDrafts(changed);
@@ -151,13 +149,14 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
         platforms={platforms}
         navigate={navigate}
       />
-      {bulkResult ? <BulkResults result={bulkResult} drafts={byId} onDismiss={() => setBulkResult(null)} /> : null}
+      {bulk ? <BulkResults result={bulk.result} drafts={bulk.drafts} onDismiss={() => setBulk(null)} /> : null}
 
       {list.status === "loading" ? (
         <InboxLoading />
       ) : list.status === "error" ? (
-        <InlineError message={`Could not load drafts: ${list.error}`}>
-          <Button size="sm" variant="secondary" className="mt-2 block" onClick={list.retry}>
+        <InlineError>
+          <p>Could not load drafts: {list.error}</p>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={list.retry}>
             Retry
           </Button>
         </InlineError>

@@ -23,12 +23,11 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** Single-key shortcuts for the review list. The handler sees the key only when nobody is typing. */
-export function useInboxKeys(onKey: (key: KeyName) => void, enabled: boolean) {
+export function useInboxKeys(onKey: (key: KeyName) => void) {
   const handler = useRef(onKey);
   handler.current = onKey;
 
   useEffect(() => {
-    if (!enabled) return;
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       if (isTyping(e.target)) return;
@@ -39,7 +38,7 @@ export function useInboxKeys(onKey: (key: KeyName) => void, enabled: boolean) {
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [enabled]);
+  }, []);
 }
 
 /** The `?` overlay. A native modal dialog: it traps focus and closes on Escape by itself. */

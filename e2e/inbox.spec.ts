@@ -1,0 +1,268 @@
+// The review inbox against the real server: drafts are seeded through the API (project, account, campaign) and
+// the `outreach drafts:create` CLI, then reviewed through the page. Each test seeds its own campaign and filters
+// the inbox to it, so tests never see each other's drafts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { cli, shoot } from "./helpers";
+
+type Entry = {
+  kind?: string;
+  targetUser: string;
+  targetCommunity?: string;
+  body: string;
+  variants?: string[];
+  qualityScore?: number;
+  qualityReason?: string;
+};
+type Created = { id: number; targetUser: string; variantLabel: string | null };
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A fresh project, forum account and campaign, with drafts created by the CLI. */
+async function seed(request: APIRequestContext, entries: Entry[]) {
+  const u = uid();
+  const project = await created<{ id: number }>(await request.post("/api/projects", { data: { name: `Inbox ${u}` } }));
+  const account = await created<{ id: number }>(
+    await request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `acct_${u}` } }),
+  );
+  const campaign = await created<{ id: number }>(
+    await request.post("/api/campaigns", {
+      data: { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout" },
+    }),
+  );
+  const file = path.join(os.tmpdir(), `inbox-drafts-${u}.json`);
+  fs.writeFileSync(file, JSON.stringify(entries.map((e) => ({ kind: "dm", accountId: account.id, ...e }))));
+  const out = JSON.parse(cli(["drafts:create", "--campaign", String(campaign.id), "--file", file])) as { created: Created[] };
+  fs.rmSync(file, { force: true });
+  const byTarget = (name: string) => out.created.find((c) => c.targetUser === name)!;
+  return { u, project, account, campaign, created: out.created, byTarget };
+}
+
+const row = (page: Page, id: number) => page.locator(`tr[data-draft-id="${id}"]`);
+const draftRows = (page: Page) => page.locator("tr[data-draft-id]");
+
+async function draftState(request: APIRequestContext, id: number): Promise<string> {
+  return ((await (await request.get(`/api/drafts/${id}`)).json()) as { state: string }).state;
+}
+
+test("minQuality filter in the URL, variant groups, dedup badge, approve with the keyboard", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [
+    { targetUser: `ada_${u}`, targetCommunity: "r/selfhosted", body: "Saw your thread on slow CI builds. We hit the same wall and ended up caching layers per branch; happy to share the config if useful.", qualityScore: 92, qualityReason: "Specific and helpful" },
+    { targetUser: `bo_${u}`, body: "Hey! Loved your write-up about container sizes. Our CLI trims images by about 60% with no Dockerfile changes - want a link?", qualityScore: 81, variants: ["Your post on container sizes was great. We built a CLI that trims images without touching the Dockerfile; curious if it would help you."] },
+    { targetUser: `cy_${u}`, body: "Check out our tool, it is great.", qualityScore: 55 },
+    { targetUser: `cy_${u}`, body: "Following up on the container-size question from last week: the trimming CLI now supports multi-arch images.", qualityScore: 20 },
+    { kind: "reply_dm", targetUser: `dee_${u}`, body: "Thanks for getting back to me! Here is the setup guide we talked about." },
+  ]);
+  const [ada, cy2] = [s.byTarget(`ada_${u}`), s.created.filter((c) => c.targetUser === `cy_${u}`)[1]];
+  const bo = s.created.filter((c) => c.targetUser === `bo_${u}`);
+  expect(bo.map((c) => c.variantLabel)).toEqual(["A", "B"]);
+
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await expect(draftRows(page)).toHaveCount(6);
+  await expect(page.getByRole("table", { name: "Drafts" })).toBeVisible();
+  // Badges: quality colours, dedup warning on the second draft to the same person, reply marker, variants.
+  await expect(row(page, ada.id).getByText("Q92")).toBeVisible();
+  await expect(row(page, cy2.id).getByText("Contacted before")).toBeVisible();
+  await expect(row(page, s.byTarget(`dee_${u}`).id).getByText(/Reply/)).toBeVisible();
+  await expect(page.getByText(/A\/B variants for bo_/)).toBeVisible();
+  await expect(row(page, bo[1].id).getByText("Variant B")).toBeVisible();
+  await shoot(page, "inbox-full");
+
+  await page.getByLabel("Min quality").fill("80");
+  await expect(page).toHaveURL(/minQuality=80/);
+  await expect(page).toHaveURL(new RegExp(`campaign=${s.campaign.id}`));
+  await expect(draftRows(page)).toHaveCount(3);
+  await expect(page.getByText("Q55")).toHaveCount(0);
+  await expect(page.getByText("Q20")).toHaveCount(0);
+  await shoot(page, "inbox-filtered");
+  // shoot() reloads: the filters come back from the URL and the keys go to the list, not the input.
+  await expect(draftRows(page)).toHaveCount(3);
+
+  // Help overlay.
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
+
+  // Newest first, with a variant group kept together in label order: variant A, variant B, then ada.
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await expect(row(page, ada.id)).toHaveAttribute("data-focused", "true");
+  await page.keyboard.press("a");
+  await expect(row(page, ada.id).getByText("Approved", { exact: true })).toBeVisible();
+  expect(await draftState(page.request, ada.id)).toBe("approved");
+
+  // Approving variant A rejects its sibling B (SPEC A/B variants); the B row reflects it without a reload.
+  await page.keyboard.press("k");
+  await expect(row(page, bo[1].id)).toHaveAttribute("data-focused", "true");
+  await page.keyboard.press("k");
+  await expect(row(page, bo[0].id)).toHaveAttribute("data-focused", "true");
+  await page.keyboard.press("a");
+  await expect(row(page, bo[0].id).getByText("Approved", { exact: true })).toBeVisible();
+  await expect(row(page, bo[1].id).getByText("Rejected", { exact: true })).toBeVisible();
+
+  // Reload keeps the filters (they live in the URL); the Needs review tab now hides what was decided.
+  await page.reload();
+  await expect(page.getByLabel("Min quality")).toHaveValue("80");
+  await expect(page.getByText("No drafts match these filters")).toBeVisible();
+});
+
+test("bulk approve: select with checkboxes and x, per-id outcomes", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, ["eve", "fin", "gus", "hal"].map((n, i) => ({ targetUser: `${n}_${u}`, body: `Hello ${n}, draft ${i + 1}.`, qualityScore: 60 + i })));
+  const [eve, fin, gus, hal] = s.created;
+  // hal is rejected behind the page's back: bulk approve must skip it, not fail the batch.
+  expect((await page.request.patch(`/api/drafts/${hal.id}`, { data: { state: "rejected" } })).status()).toBe(200);
+
+  await page.goto(`/inbox?campaign=${s.campaign.id}&state=all`);
+  await expect(draftRows(page)).toHaveCount(4);
+  await page.getByLabel(`Select draft ${eve.id}`).check();
+  await page.getByLabel(`Select draft ${fin.id}`).check();
+  await row(page, gus.id).locator("td").nth(1).click(); // focus the row, then x selects it
+  await page.keyboard.press("x");
+  await expect(page.getByLabel(`Select draft ${gus.id}`)).toBeChecked();
+  await row(page, hal.id).locator("td").nth(1).click();
+  await page.keyboard.press("x");
+  await expect(page.getByText("4 selected")).toBeVisible();
+
+  await page.getByRole("button", { name: "Approve selected" }).click();
+  const results = page.getByRole("status", { name: "Bulk action results" });
+  await expect(results).toContainText("3 approved, 1 skipped");
+  for (const d of [eve, fin, gus]) await expect(results.locator(`li[data-draft-id="${d.id}"]`)).toContainText("Approved");
+  await expect(results.locator(`li[data-draft-id="${hal.id}"]`)).toContainText("Skipped");
+  for (const d of [eve, fin, gus]) await expect(row(page, d.id).getByText("Approved", { exact: true })).toBeVisible();
+  await expect(row(page, hal.id).getByText("Rejected", { exact: true })).toBeVisible();
+  await expect(page.getByText("None selected")).toBeVisible();
+  expect(await draftState(page.request, fin.id)).toBe("approved");
+});
+
+test("bulk reschedule marks drafts not ready until the chosen time", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [{ targetUser: `ivy_${u}`, body: "Scheduled hello." }]);
+  const [ivy] = s.created;
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await page.getByLabel(`Select draft ${ivy.id}`).check();
+  await page.getByLabel("Send after").fill("2099-01-02T09:30");
+  await page.getByRole("button", { name: "Reschedule selected" }).click();
+  await expect(page.getByRole("status", { name: "Bulk action results" })).toContainText("1 rescheduled");
+  await expect(row(page, ivy.id).getByText(/Scheduled for/)).toBeVisible();
+  await expect(row(page, ivy.id).getByText("Not ready")).toBeVisible();
+
+  // "Open on platform" hands the draft id and this dashboard to the extension through the compose URL.
+  const href = await row(page, ivy.id).getByRole("link", { name: /Open draft \d+ on platform/ }).getAttribute("href");
+  const url = new URL(href!);
+  expect(url.pathname).toBe("/message/compose");
+  expect(url.searchParams.get("to")).toBe(`ivy_${u}`);
+  expect(url.searchParams.get("outreach_draft")).toBe(String(ivy.id));
+  expect(url.searchParams.get("outreach_backend")).toBe(new URL(page.url()).origin);
+});
+
+test("regenerate with a hint marks the draft as regenerating", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [{ targetUser: `max_${u}`, body: "Too salesy first attempt.", qualityScore: 30 }]);
+  const [max] = s.created;
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await page.getByRole("button", { name: `Regenerate draft ${max.id}` }).click();
+  const form = page.getByRole("form", { name: `Regenerate draft ${max.id}` });
+  await form.getByLabel(/What should change/).fill("Less salesy, mention the free tier");
+  await form.getByRole("button", { name: "Regenerate" }).click();
+  await expect(form).toBeHidden();
+  await expect(row(page, max.id).getByText("Regenerating…")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Regenerate draft ${max.id}` })).toBeDisabled();
+  const fresh = (await (await page.request.get(`/api/drafts/${max.id}`)).json()) as { regenerationCount: number; regeneratingRunId: number | null };
+  expect(fresh.regenerationCount).toBe(1);
+  expect(fresh.regeneratingRunId).not.toBeNull();
+});
+
+test("Load more fetches the next keyset page", async ({ page }) => {
+  const u = uid();
+  // One more page than the API's default page size of 50.
+  const s = await seed(page.request, Array.from({ length: 53 }, (_, i) => ({ targetUser: `p${i}_${u}`, body: `Draft number ${i}.` })));
+  await page.goto(`/inbox?campaign=${s.campaign.id}&sort=oldest`);
+  await expect(draftRows(page)).toHaveCount(50);
+  await expect(page.getByText("50 drafts shown, more available")).toBeVisible();
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(draftRows(page)).toHaveCount(53);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  // Oldest first: the last row is the last draft created.
+  await expect(draftRows(page).last()).toContainText("Draft number 52.");
+});
+
+test("inline edit is saved and survives a reload", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [{ targetUser: `jo_${u}`, body: "Original body that needs work." }]);
+  const [jo] = s.created;
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await row(page, jo.id).locator("td").nth(1).click();
+  await page.keyboard.press("e");
+  const editor = page.getByLabel(`Body of draft ${jo.id}`);
+  await expect(editor).toBeFocused();
+  // Keys typed into the editor are text, not shortcuts: "a" must not approve.
+  await editor.fill("");
+  await editor.pressSequentially("a better body");
+  await row(page, jo.id).getByRole("button", { name: "Save" }).click();
+  await expect(row(page, jo.id).getByText("a better body")).toBeVisible();
+  await expect(row(page, jo.id).getByText("Edited", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(row(page, jo.id).getByText("a better body")).toBeVisible();
+  expect(await draftState(page.request, jo.id)).toBe("pending_review");
+});
+
+test("a version conflict shows the other writer's version", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [{ targetUser: `kit_${u}`, body: "First version." }]);
+  const [kit] = s.created;
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await expect(row(page, kit.id).getByText("First version.")).toBeVisible();
+
+  // Someone else edits the draft after the page loaded it.
+  expect((await page.request.patch(`/api/drafts/${kit.id}`, { data: { body: "Changed in another tab." } })).status()).toBe(200);
+
+  await page.getByRole("button", { name: `Edit draft ${kit.id}` }).click();
+  await page.getByLabel(`Body of draft ${kit.id}`).fill("My stale edit.");
+  await row(page, kit.id).getByRole("button", { name: "Save" }).click();
+  await expect(row(page, kit.id).getByRole("alert")).toContainText("Someone else changed this draft");
+  await expect(row(page, kit.id).getByText("Changed in another tab.")).toBeVisible();
+
+  // The lost text can be brought back into the editor, now against the fresh version, and saved.
+  await row(page, kit.id).getByRole("button", { name: "Reapply my edit" }).click();
+  await expect(page.getByLabel(`Body of draft ${kit.id}`)).toHaveValue("My stale edit.");
+  await row(page, kit.id).getByRole("button", { name: "Save" }).click();
+  await expect(row(page, kit.id).getByText("My stale edit.")).toBeVisible();
+  const fresh = (await (await page.request.get(`/api/drafts/${kit.id}`)).json()) as { body: string; version: number };
+  expect(fresh.body).toBe("My stale edit.");
+});
+
+test("empty, error and retry states", async ({ page }) => {
+  const s = await seed(page.request, [{ targetUser: `lu_${uid()}`, body: "Only draft." }]);
+  const empty = await created<{ id: number }>(
+    await page.request.post("/api/campaigns", {
+      data: { projectId: s.project.id, name: `Empty ${s.u}`, platform: "forum", skill: "forum-scout" },
+    }),
+  );
+  await page.goto(`/inbox?campaign=${empty.id}`);
+  await expect(page.getByText("No drafts match these filters")).toBeVisible();
+  await shoot(page, "inbox-empty");
+  await page.getByRole("button", { name: "Clear filters" }).last().click();
+  await expect(page).not.toHaveURL(/campaign=/);
+
+  // The API failing shows its message and a Retry that recovers once the API is back.
+  let fail = true;
+  await page.route((url) => url.pathname === "/api/drafts", (route) =>
+    fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Database unavailable" }) }) : route.fallback(),
+  );
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await expect(page.getByRole("alert").filter({ hasText: "Could not load drafts" })).toContainText("Database unavailable");
+  fail = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(draftRows(page)).toHaveCount(1);
+});
