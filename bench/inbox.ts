@@ -141,7 +141,7 @@ async function seed(pool: pg.Pool): Promise<Org[]> {
        SELECT o.org, 1,
               (ARRAY['pending_review','pending_review','pending_review','proposed','approved','sent','replied','rejected'])[1 + g % 8]::"DraftState",
               (ARRAY['dm','dm','post_comment','reply_dm','post'])[1 + g % 5]::"DraftKind",
-              'forum', o.project, 'bench_account', 'person_' || g, o.campaigns[1 + (g / $3) % 4],
+              'forum', o.project, 'bench_account', 'person_' || g, o.campaigns[1 + ((g::bigint * 40503) % 65521)::int % 4],
               'Hi there, I read your post about ' || md5(g::text) || ' and wanted to share a thought that might help.',
               CASE WHEN g % 7 = 0 THEN NULL ELSE (g * 37) % 101 END, 'bench', now() - (($2 - g) || ' seconds')::interval, now()
        FROM generate_series($1::int, $2::int) g

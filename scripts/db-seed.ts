@@ -1,6 +1,6 @@
 // `npm run db:seed`: create the default organization (and apply migrations first if needed).
 import { ensureDatabase } from "@/lib/boot/ensure-database";
-import { db } from "@/lib/db/client";
+import { closeDb } from "@/lib/db/client";
 import { ensureDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
 
 try {
@@ -10,5 +10,5 @@ try {
 await ensureDatabase();
 const org = await ensureDefaultOrganization();
 console.log(`default organization: #${org.id} ${org.name}`);
-await db.$disconnect();
+await closeDb();
 process.exit(0);

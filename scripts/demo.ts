@@ -10,7 +10,7 @@ try {
 // Imported after .env is loaded: lib/env validates the environment when it is first imported.
 
 const { ensureDatabase } = await import("@/lib/boot/ensure-database");
-const { db } = await import("@/lib/db/client");
+const { db, closeDb } = await import("@/lib/db/client");
 const { ensureDefaultOrganization } = await import("@/lib/organizations/ensure-default-organization");
 const { isDemoLoaded, loadDemoData, DEMO_MARKER_PROJECT } = await import("@/lib/demo/load");
 
@@ -27,5 +27,5 @@ if (await isDemoLoaded(org.id)) {
   for (const [what, count] of Object.entries(summary)) console.log(`  ${what.padEnd(width)}  ${count}`);
 }
 
-await db.$disconnect();
+await closeDb();
 process.exit(0);

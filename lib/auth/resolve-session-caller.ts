@@ -1,7 +1,7 @@
 // Resolves a dashboard request to the organization it acts for: the signed-in member's organization when
 // OUTREACH_AUTH=on, the default organization otherwise. Membership is re-read on every request so a removed
 // member loses access at once.
-import { db } from "@/lib/db/client";
+import { getPool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { decodeSession, readCookie, SESSION_COOKIE } from "@/lib/auth/session-cookie";
@@ -23,16 +23,20 @@ export async function resolveSessionCaller(cookieHeader: string | null): Promise
   }
   const claims = await decodeSession(readCookie(cookieHeader, SESSION_COOKIE));
   if (!claims) return null;
-  const membership = await db.membership.findUnique({
-    where: { organizationId_userId: { organizationId: claims.orgId, userId: claims.userId } },
-    select: { role: true, organization: { select: { name: true } }, user: { select: { username: true } } },
-  });
+  // Every signed-in request runs this, so it is one statement on the pool rather than a Prisma query with joins.
+  const { rows } = await getPool().query<{ role: Role; org_name: string; username: string }>(
+    `SELECT m.role, o.name AS org_name, u.username FROM memberships m
+       JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND m.user_id = $2`,
+    [claims.orgId, claims.userId],
+  );
+  const membership = rows[0];
   if (!membership) return null;
   return {
     orgId: claims.orgId,
-    orgName: membership.organization.name,
+    orgName: membership.org_name,
     userId: claims.userId,
-    username: membership.user.username,
+    username: membership.username,
     role: membership.role,
     authEnabled: true,
   };

@@ -2,7 +2,7 @@
 // routes and the agent tools.
 import { parseArgs } from "node:util";
 import { ensureDatabase } from "@/lib/boot/ensure-database";
-import { db } from "@/lib/db/client";
+import { closeDb } from "@/lib/db/client";
 import { ZPassword, ZUsername } from "@/lib/users/schemas";
 import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
 import { AppError } from "@/lib/http/errors";
@@ -69,7 +69,7 @@ try {
 
 main(process.argv.slice(2))
   .then(async (code) => {
-    await db.$disconnect().catch(() => undefined);
+    await closeDb();
     process.exit(code);
   })
   .catch((err) => {

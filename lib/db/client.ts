@@ -1,14 +1,25 @@
 // The Prisma client, created on first use so boot can publish the embedded database's URL before it.
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
 
-const globalForDb = globalThis as unknown as { __outreachPrisma?: PrismaClient };
+const globalForDb = globalThis as unknown as { __outreachPrisma?: PrismaClient; __outreachPool?: pg.Pool };
+
+/**
+ * The connection pool behind Prisma. Hot read paths that are one hand-written statement anyway (the inbox list,
+ * the session's membership check) run on it directly: Prisma's raw-query path costs more than the query itself
+ * there (bench/inbox, docs/performance.md).
+ */
+export function getPool(): pg.Pool {
+  globalForDb.__outreachPool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  return globalForDb.__outreachPool;
+}
 
 export function getDb(): PrismaClient {
   if (!globalForDb.__outreachPrisma) {
     globalForDb.__outreachPrisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: databaseUrl() }),
+      adapter: new PrismaPg(getPool()),
       // Short transactions queue for a pooled connection under bursts (bulk review, concurrent edits) instead of
       // failing after Prisma's default 2 s wait.
       transactionOptions: { maxWait: 10_000, timeout: 15_000 },
@@ -28,3 +39,11 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Ends Prisma and the pool, so scripts can exit cleanly and tests can switch databases. */
+export async function closeDb(): Promise<void> {
+  await globalForDb.__outreachPrisma?.$disconnect().catch(() => undefined);
+  await globalForDb.__outreachPool?.end().catch(() => undefined);
+  globalForDb.__outreachPrisma = undefined;
+  globalForDb.__outreachPool = undefined;
+}

@@ -1,21 +1,20 @@
 // First-run sign-up needs a database with no users, so this file makes its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
+import { closeDb } from "@/lib/db/client";
 
 let fresh: FreshDatabase;
-const shared = globalThis as unknown as { __outreachPrisma?: { $disconnect(): Promise<void> }; __outreachDefaultOrg?: unknown };
+const shared = globalThis as unknown as { __outreachDefaultOrg?: unknown };
 
 beforeAll(async () => {
   fresh = await createFreshDatabase("firstrun");
   process.env.DATABASE_URL = fresh.url;
-  await shared.__outreachPrisma?.$disconnect();
-  shared.__outreachPrisma = undefined;
+  await closeDb();
   shared.__outreachDefaultOrg = undefined;
 });
 
 afterAll(async () => {
-  await shared.__outreachPrisma?.$disconnect();
-  shared.__outreachPrisma = undefined;
+  await closeDb();
   await fresh.drop();
 });
 

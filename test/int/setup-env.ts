@@ -1,9 +1,15 @@
 // Runs in every integration worker before a test file is imported: point the app at this run's database and
 // turn multi-tenant sign-in on (the mode where tenancy matters).
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.OUTREACH_AUTH = "on";
 process.env.AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
 process.env.LOG_LEVEL = "silent";
 process.env.OUTREACH_CREDENTIALS_KEYS = "test1:" + Buffer.alloc(32, 7).toString("base64");
+
+// Close this file's pool when it is done, so no worker is left holding connections.
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db/client");
+  await closeDb();
+});

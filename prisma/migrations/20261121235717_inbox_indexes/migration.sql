@@ -20,6 +20,9 @@ CREATE INDEX "drafts_organization_id_state_id_idx" ON "drafts"("organization_id"
 CREATE INDEX "drafts_organization_id_campaign_id_id_idx" ON "drafts"("organization_id", "campaign_id", "id");
 
 -- CreateIndex
+CREATE INDEX "drafts_organization_id_campaign_id_state_id_idx" ON "drafts"("organization_id", "campaign_id", "state", "id");
+
+-- CreateIndex
 CREATE INDEX "drafts_organization_id_project_id_id_idx" ON "drafts"("organization_id", "project_id", "id");
 
 -- CreateIndex
