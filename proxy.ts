@@ -10,7 +10,6 @@ const PUBLIC_PAGES = ["/login", "/signup"];
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   if (pathname.startsWith("/api/extension/")) return extensionCors(req);
-  if (pathname.startsWith("/api/")) return NextResponse.next();
   if (env.OUTREACH_AUTH && !PUBLIC_PAGES.includes(pathname) && !req.cookies.get(SESSION_COOKIE)) {
     const login = new URL("/login", req.url);
     if (pathname !== "/") login.searchParams.set("next", pathname + req.nextUrl.search);
@@ -42,5 +41,7 @@ function extensionCors(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)"],
+  // API routes authenticate in their own wrappers; only the extension prefix needs the proxy (for CORS), so the
+  // rest of /api skips it.
+  matcher: ["/api/extension/:path*", "/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)"],
 };

@@ -46,14 +46,18 @@ async function main() {
     server = await startNext(db.url);
     const scenarios = await buildScenarios(server.base, orgs);
     console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up)\n`);
-    const header = ["scenario", "route p50", "route p95", "sql p50", "sql p95", "p95 ratio"];
+    // Browsers ask for gzip, so that is the headline; identity shows the cost of compression itself (the
+    // benchmark's client shares these cores and must gunzip every reply).
+    const header = ["scenario", "route p50", "route p95", "sql p50", "sql p95", "p95 ratio", "identity p95", "identity ratio"];
     const rows: string[][] = [];
     for (const s of scenarios) {
       await load(Math.min(50, REQUESTS), (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
       await load(Math.min(50, REQUESTS), (i) => plainSql(pool, s, i));
       const route = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
+      const plain = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie, false, "identity"));
       const sql = await load(REQUESTS, (i) => plainSql(pool, s, i));
-      rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), (pct(route, 95) / pct(sql, 95)).toFixed(2) + "x"]);
+      const ratio = (v: number[]) => (pct(v, 95) / pct(sql, 95)).toFixed(2) + "x";
+      rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), ratio(route), ms(pct(plain, 95)), ratio(plain)]);
     }
     printTable(header, rows);
   } finally {
@@ -166,8 +170,12 @@ async function startNext(databaseUrl: string) {
     if (built.status !== 0) throw new Error("next build failed");
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "warn" },
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the benchmark's load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -187,8 +195,8 @@ async function startNext(databaseUrl: string) {
   };
 }
 
-async function httpGet(base: string, path: string, cookie: string, parse = false): Promise<unknown> {
-  const res = await fetch(base + path, { headers: { cookie } });
+async function httpGet(base: string, path: string, cookie: string, parse = false, encoding = "gzip, deflate"): Promise<unknown> {
+  const res = await fetch(base + path, { headers: { cookie, "accept-encoding": encoding } });
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
   return parse ? res.json() : res.arrayBuffer();
 }

@@ -25,12 +25,24 @@ export async function encodeSession(claims: SessionClaims): Promise<string> {
   });
 }
 
+// Decrypting the token derives its key with HKDF on every call; a verified token is remembered until it expires
+// (bounded), so each request pays for it once. Membership is still re-read per request (resolve-session-caller).
+const decoded = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+const DECODED_MAX = 1000;
+
 export async function decodeSession(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
+  const hit = decoded.get(token);
+  if (hit && hit.expiresAt > Date.now()) return hit.claims;
   try {
     const payload = await decode({ token, secret: secret() });
     if (!payload?.sub || typeof payload.orgId !== "number") return null;
-    return { userId: Number(payload.sub), orgId: payload.orgId, username: String(payload.name ?? "") };
+    const claims = { userId: Number(payload.sub), orgId: payload.orgId, username: String(payload.name ?? "") };
+    if (typeof payload.exp === "number") {
+      if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
+      decoded.set(token, { claims, expiresAt: payload.exp * 1000 });
+    }
+    return claims;
   } catch {
     return null;
   }
