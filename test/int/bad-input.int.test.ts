@@ -20,6 +20,8 @@ import * as handshake from "@/app/api/extension/handshake/route";
 import * as login from "@/app/api/auth/login/route";
 import * as signup from "@/app/api/auth/signup/route";
 import * as drafts from "@/app/api/drafts/route";
+import * as runners from "@/app/api/runners/route";
+import * as runnerConfig from "@/app/api/settings/runner-config/route";
 import * as draft from "@/app/api/drafts/[id]/route";
 import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
@@ -184,6 +186,18 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/drafts/[id]/regenerate/undo": async () => {
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: ids.draftId }, body: { version: -2 } });
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: "1.5" }, body: {} });
+  },
+  "/api/runners": async () => {
+    // Takes no input: a body is ignored and detection still answers.
+    const res = await call(runners.POST, { method: "POST", cookie: A.cookie, rawBody: "{garbage" });
+    expect(res.status).toBe(200);
+  },
+  "/api/settings/runner-config": async () => {
+    await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "skynet", config: {} } });
+    await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "claude-code", config: { maxTurns: 0 } } });
+    await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "claude-code", config: { temperature: 2 } } });
+    await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "cloud", config: { model: "x" } } });
+    await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "gemini" } });
   },
 };
 

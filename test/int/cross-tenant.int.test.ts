@@ -24,6 +24,8 @@ import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as signup from "@/app/api/auth/signup/route";
 import * as drafts from "@/app/api/drafts/route";
+import * as runners from "@/app/api/runners/route";
+import * as runnerConfig from "@/app/api/settings/runner-config/route";
 import * as draft from "@/app/api/drafts/[id]/route";
 import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
@@ -218,6 +220,18 @@ const cases: Record<string, () => Promise<void>> = {
     const res = await call(regenerateUndo.POST, { ...asB(), method: "POST", params: { id: id(a.draftId) }, body: {} });
     expect(res.status).toBe(404);
     await expectUntouched();
+  },
+  "/api/runners": async () => {
+    // Detection describes this machine, not an organization: both see the same list and nothing of each other.
+    const res = await call(runners.GET, asB());
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.json)).not.toContain(a.projectName);
+  },
+  "/api/settings/runner-config": async () => {
+    await call(runnerConfig.PUT, { cookie: A.cookie, method: "PUT", body: { slug: "gemini", config: { model: "a-private-model" } } });
+    expect((await call(runnerConfig.GET, asB())).json.runner_configs).toEqual({});
+    await call(runnerConfig.PUT, { ...asB(), method: "PUT", body: { slug: "gemini", config: { model: "b-model" } } });
+    expect((await call(runnerConfig.GET, { cookie: A.cookie })).json.runner_configs).toEqual({ gemini: { model: "a-private-model" } });
   },
 };
 
