@@ -54,3 +54,28 @@ test("settings: dedup policy and blocklist", async ({ page }) => {
   await page.getByRole("button", { name: /block|add/i }).last().click();
   await expect(page.getByText(value)).toBeVisible();
 });
+
+test("agent runners: settings lists each backend; the campaign form disables what is not installed", async ({ page }) => {
+  const { runners } = (await (await page.request.get("/api/runners")).json()) as { runners: { slug: string; label: string; available: boolean; spec: unknown }[] };
+  await page.goto("/settings");
+  const card = page.getByRole("table", { name: "Agent runners" });
+  for (const r of runners) {
+    await expect(card.getByText(r.slug, { exact: true })).toBeVisible();
+    await expect(card.getByRole("row").filter({ hasText: r.label }).first()).toBeVisible();
+  }
+  await expect(card.getByText("gemini --acp")).toBeVisible();
+  await page.getByRole("button", { name: "Re-detect" }).click();
+  await expect(page.getByRole("button", { name: "Re-detect" })).toBeEnabled();
+  await shoot(page, "settings-runners");
+
+  // The form needs a project to attach the campaign to.
+  await page.request.post("/api/projects", { data: { name: `Runner check ${Date.now().toString(36)}` } });
+  await page.goto("/campaigns/new");
+  const select = page.getByLabel("Runner");
+  await expect(select).toHaveValue("cloud");
+  for (const r of runners.filter((x) => x.spec !== null)) {
+    const option = select.locator(`option[value="${r.slug}"]`);
+    if (r.available) await expect(option).toBeEnabled();
+    else await expect(option).toBeDisabled();
+  }
+});

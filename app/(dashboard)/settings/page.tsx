@@ -10,16 +10,19 @@ import { getAppConfig } from "@/lib/config/get-app-config";
 import { listProjects } from "@/lib/projects/list-projects";
 import { DedupForm, RubricForm } from "./app-config-forms";
 import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
+import { RunnersCard } from "./runners-card";
+import { detectRunners } from "@/lib/runners/detect-runners";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { orgId } = await getPageContext();
-  const [config, blocklist, projects] = await Promise.all([
+  const [config, blocklist, projects, runners] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
     listProjects({ orgId }),
+    detectRunners(),
   ]);
 
   return (
@@ -85,6 +88,8 @@ export default async function SettingsPage() {
           </div>
         </div>
       </Card>
+
+      <RunnersCard runners={runners} />
     </>
   );
 }

@@ -15,7 +15,8 @@ type Props = {
   projects: Array<{ id: number; name: string }>;
   platforms: readonly string[];
   skills: Record<string, readonly string[]>;
-  runners: readonly string[];
+  /** Detection results: local runners that are not installed are offered but disabled. */
+  runners: readonly { slug: string; label: string; available: boolean; local: boolean }[];
   initialProjectId: number | null;
 };
 
@@ -95,9 +96,14 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, initi
           id="campaign-runner"
           name="runner"
           label="Runner"
-          defaultValue={runners[0]}
-          options={runners.map((r) => ({ value: r, label: r === "cloud" ? "cloud (managed)" : r }))}
-          hint="Snapshotted when the campaign is created."
+          defaultValue={runners[0]?.slug}
+          options={runners.map((r) => ({
+            value: r.slug,
+            label: r.local ? `${r.label}${r.available ? "" : " (not installed)"}` : `${r.label} (managed)`,
+            // Cloud stays selectable (it is the default); a run refuses it while it is unavailable.
+            disabled: r.local && !r.available,
+          }))}
+          hint="Snapshotted when the campaign is created. Install a local agent CLI to enable it (Settings > Agent runners)."
         />
       </div>
 

@@ -5,7 +5,8 @@ import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { getPageContext } from "@/lib/auth/page-context";
-import { PLATFORMS, RUNNER_SLUGS, SKILLS } from "@/lib/campaigns/catalog";
+import { PLATFORMS, SKILLS } from "@/lib/campaigns/catalog";
+import { detectRunners } from "@/lib/runners/detect-runners";
 import { listProjects } from "@/lib/projects/list-projects";
 import { CampaignCreateForm } from "./campaign-create-form";
 
@@ -18,7 +19,7 @@ export default async function NewCampaignPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const [{ orgId }, sp] = await Promise.all([getPageContext(), searchParams]);
-  const projects = await listProjects({ orgId });
+  const [projects, runners] = await Promise.all([listProjects({ orgId }), detectRunners()]);
   const wanted = typeof sp.projectId === "string" ? Number(sp.projectId) : NaN;
   const initialProjectId = projects.some((p) => p.id === wanted) ? wanted : null;
 
@@ -45,7 +46,7 @@ export default async function NewCampaignPage({
             projects={projects.map((p) => ({ id: p.id, name: p.name }))}
             platforms={[...PLATFORMS]}
             skills={{ ...SKILLS }}
-            runners={[...RUNNER_SLUGS]}
+            runners={runners.map((r) => ({ slug: r.slug, label: r.label, available: r.available, local: r.spec !== null }))}
             initialProjectId={initialProjectId}
           />
         </Card>
