@@ -1,12 +1,22 @@
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { changeDraft } from "@/lib/drafts/change-draft";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
 
+interface ApproveInput {
+  orgId: number;
+  id: number;
+  version?: number;
+  actor: DraftActor;
+  reason?: string;
+}
+
 /** pending_review/proposed -> approved; pending siblings of a variant group lose in the same transaction. */
-export async function approveDraft({ orgId, id, version, actor, reason }: { orgId: number; id: number; version?: number; actor: DraftActor; reason?: string }) {
-  await db.$transaction((tx) =>
-    changeDraft(tx, { orgId, id, version, actor, action: "approve", event: "approved", details: () => (reason ? { reason } : {}) }),
-  );
-  return getDraftOrThrow({ orgId, id });
+export function commitApproval(tx: Tx, { orgId, id, version, actor, reason }: ApproveInput) {
+  return changeDraft(tx, { orgId, id, version, actor, action: "approve", event: "approved", details: () => (reason ? { reason } : {}) });
+}
+
+export async function approveDraft(input: ApproveInput) {
+  await db.$transaction((tx) => commitApproval(tx, input));
+  return getDraftOrThrow({ orgId: input.orgId, id: input.id });
 }

@@ -5,7 +5,6 @@ import type { DraftActor } from "@/lib/drafts/actor";
 import { checkTransition } from "@/lib/drafts/transitions";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
-import { findRegeneratingRuns } from "@/lib/drafts/find-regenerating-runs";
 import { createRun } from "@/lib/runs/create-run";
 
 /**
@@ -15,8 +14,9 @@ import { createRun } from "@/lib/runs/create-run";
 export async function requestRegeneration(
   { orgId, id, hint, actor }: { orgId: number; id: number; hint?: string; actor: DraftActor },
 ) {
-  const busy = await findRegeneratingRuns({ orgId, draftIds: [id] });
   const runId = await db.$transaction(async (tx) => {
+    // Lock the draft so two requests at once cannot both start a run.
+    await tx.$queryRaw`SELECT id FROM drafts WHERE id = ${id} AND organization_id = ${orgId} FOR UPDATE`;
     const draft = await tx.draft.findFirst({
       where: { id, organizationId: orgId },
       select: { id: true, state: true, kind: true, draftingRunId: true, campaignId: true, projectId: true, campaign: { select: { runner: true } } },
@@ -24,7 +24,11 @@ export async function requestRegeneration(
     if (!draft) throw notFound("Draft");
     const check = checkTransition("regenerate", draft);
     if (!check.ok) throw new AppError("conflict", check.reason!, { state: draft.state });
-    if (busy.has(id)) throw new AppError("conflict", "This draft is already being regenerated", { runId: busy.get(id) });
+    const busy = await tx.run.findFirst({
+      where: { organizationId: orgId, status: "running", kind: "draft_regeneration", params: { path: ["draftId"], equals: id } },
+      select: { id: true },
+    });
+    if (busy) throw new AppError("conflict", "This draft is already being regenerated", { runId: busy.id });
 
     const run = await createRun(tx, {
       orgId,
@@ -38,7 +42,7 @@ export async function requestRegeneration(
     await tx.draftRegenerationHint.create({
       data: { organizationId: orgId, draftId: id, hint: hint ?? null, runId: run.id, userId: actor.type === "user" ? actor.id : null },
     });
-    await tx.draft.update({ where: { id }, data: { regenerationCount: { increment: 1 } } });
+    await tx.draft.updateMany({ where: { id, organizationId: orgId }, data: { regenerationCount: { increment: 1 } } });
     await recordDraftEvent(tx, { orgId, draftId: id, event: "regenerated", actor, details: { hint: hint ?? null, runId: run.id } });
     return run.id;
   });

@@ -62,8 +62,3 @@ export function checkTransition(
   }
   return { ok: true, to: rule.to };
 }
-
-/** The table itself, for docs and tests. */
-export function transitionTable() {
-  return TABLE;
-}

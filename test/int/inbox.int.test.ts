@@ -113,6 +113,15 @@ describe("regeneration with feedback", () => {
     expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).body).toBe("Approved words");
   });
 
+  it("two regenerate requests at once start exactly one run", async () => {
+    const d = await createDraftRow(A.orgId, { projectId: ctx.projectId });
+    const params = { id: String(d.id) };
+    const results = await Promise.all([1, 2, 3].map(() => call(regenerate.POST, { method: "POST", cookie: A.cookie, params, body: {} })));
+    expect(results.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+    expect(await db.run.count({ where: { organizationId: A.orgId, kind: "draft_regeneration", params: { path: ["draftId"], equals: d.id } } })).toBe(1);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).regenerationCount).toBe(1);
+  });
+
   it("only drafts under review can be regenerated", async () => {
     const d = await createDraftRow(A.orgId, { projectId: ctx.projectId, state: "sent" });
     const res = await call(regenerate.POST, { method: "POST", cookie: A.cookie, params: { id: String(d.id) }, body: {} });
