@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Cron } from "croner";
-import { PLATFORMS, RUNNER_SLUGS, SKILLS } from "@/lib/campaigns/catalog";
+import { PLATFORMS, SKILLS } from "@/lib/campaigns/catalog";
+import { ZRunnerSlug } from "@/lib/runners/backends";
 
 /** A five-field cron expression (minute hour day month weekday), checked by the scheduler's own parser. */
 export const ZCron = z
@@ -28,7 +29,7 @@ export const ZCampaignInput = z
     name: z.string().trim().min(1).max(120),
     platform: z.enum(PLATFORMS),
     skill: z.string(),
-    runner: z.enum(RUNNER_SLUGS).default("cloud"),
+    runner: ZRunnerSlug.default("cloud"),
     cron: ZCron.nullable().optional(),
     config: ZConfig.optional(),
     autoPost: z.boolean().optional(),
@@ -45,7 +46,7 @@ export const ZCampaignInput = z
 export const ZCampaignPatch = z
   .object({
     name: z.string().trim().min(1).max(120),
-    runner: z.enum(RUNNER_SLUGS),
+    runner: ZRunnerSlug,
     cron: ZCron.nullable(),
     config: ZConfig,
     state: z.enum(["draft", "active"]),

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   // A draft that breaks the blocklist cannot be sent (SPEC 1.8).
   blocklisted: 422,
+  // POST /api/run for a campaign whose runner cannot run here (SPEC 7, "Other defined failures").
+  runner_unavailable: 422,
   rate_limited: 429,
   unavailable: 503,
 } as const;

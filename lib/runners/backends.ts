@@ -1,10 +1,11 @@
 // Agent runners as data (SPEC "Agent runners"): `cloud` plus six local backends that all speak ACP over stdio
 // through one generic runner. Adding a backend is adding an entry here.
+import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { RunnerSlug } from "@/lib/campaigns/catalog";
+import { RUNNER_SLUGS } from "@/lib/campaigns/catalog";
 
 export interface LocalBackend {
-  slug: Exclude<RunnerSlug, "cloud">;
+  slug: string;
   label: string;
   /** The program started for a run. */
   binary: string;
@@ -100,6 +101,50 @@ export const CLOUD_RUNNER = {
   configSchema: z.object({}).strict(),
 };
 
-export function findLocalBackend(slug: string): LocalBackend | undefined {
-  return LOCAL_BACKENDS.find((b) => b.slug === slug);
+// More backends can be added without a code change: OUTREACH_EXTRA_BACKENDS names a JSON file holding an array of
+// entries of the same shape (slug, label, binary, acpArgs, detectBinary, envPassthrough, installHint). They get the
+// model-only config schema. docs/runners.md shows an example.
+const ZExtraBackend = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, "a slug is 2-40 lower-case letters, digits and dashes"),
+    label: z.string().trim().min(1).max(80),
+    binary: z.string().min(1),
+    acpArgs: z.array(z.string()).default([]),
+    detectBinary: z.string().min(1).optional(),
+    envPassthrough: z.array(z.string()).default([]),
+    installHint: z.string().default(""),
+  })
+  .strict();
+
+let extras: LocalBackend[] | null = null;
+
+function extraBackends(): LocalBackend[] {
+  if (extras) return extras;
+  const file = process.env.OUTREACH_EXTRA_BACKENDS;
+  if (!file) return (extras = []);
+  const parsed = z.array(ZExtraBackend).safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`OUTREACH_EXTRA_BACKENDS (${file}) is not a valid list of backends: ${parsed.error.message}`);
+  const taken = new Set<string>(RUNNER_SLUGS);
+  extras = parsed.data.map((b) => {
+    if (taken.has(b.slug)) throw new Error(`OUTREACH_EXTRA_BACKENDS: the slug ${b.slug} is already taken`);
+    taken.add(b.slug);
+    return { ...b, detectBinary: b.detectBinary ?? b.binary, envPassthrough: [...BASE_ENV, ...b.envPassthrough], configSchema: ZModelOnly };
+  });
+  return extras;
 }
+
+/** The six built-in backends plus any configured extra ones. */
+export function localBackends(): readonly LocalBackend[] {
+  const more = extraBackends();
+  return more.length ? [...LOCAL_BACKENDS, ...more] : LOCAL_BACKENDS;
+}
+
+export function findLocalBackend(slug: string): LocalBackend | undefined {
+  return localBackends().find((b) => b.slug === slug);
+}
+
+export function isRunnerSlug(slug: string): boolean {
+  return slug === CLOUD_RUNNER.slug || findLocalBackend(slug) !== undefined;
+}
+
+export const ZRunnerSlug = z.string().refine(isRunnerSlug, { message: "Unknown runner" });

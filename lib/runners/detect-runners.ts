@@ -1,7 +1,7 @@
 // Which runners can run here. Each local backend's CLI is probed once with `<binary> --version` and the answer
 // kept for the life of the process (SPEC "Detection"); the Re-detect button clears it.
 import { execFile } from "node:child_process";
-import { CLOUD_RUNNER, LOCAL_BACKENDS, type LocalBackend } from "@/lib/runners/backends";
+import { CLOUD_RUNNER, localBackends, type LocalBackend } from "@/lib/runners/backends";
 
 export interface RunnerStatus {
   slug: string;
@@ -38,7 +38,7 @@ async function probeAll(): Promise<RunnerStatus[]> {
     spec: null,
     detectedAt,
   };
-  const locals = await Promise.all(LOCAL_BACKENDS.map((b) => probe(b, detectedAt)));
+  const locals = await Promise.all(localBackends().map((b) => probe(b, detectedAt)));
   return [cloud, ...locals];
 }
 

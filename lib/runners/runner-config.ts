@@ -1,17 +1,17 @@
 // Per-runner settings, stored at app_config.runner_configs.<slug> and validated by the backend's own schema.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import { RUNNER_SLUGS } from "@/lib/campaigns/catalog";
-import { CLOUD_RUNNER, findLocalBackend } from "@/lib/runners/backends";
+import { CLOUD_RUNNER, findLocalBackend, ZRunnerSlug } from "@/lib/runners/backends";
 import { getAppConfig } from "@/lib/config/get-app-config";
 
 export const ZRunnerConfigPut = z
   .object({
-    slug: z.enum(RUNNER_SLUGS),
+    slug: ZRunnerSlug,
     config: z.record(z.string(), z.unknown()),
   })
   .strict()
   .superRefine((v, ctx) => {
+    if (v.slug !== "cloud" && !findLocalBackend(v.slug)) return;
     const schema = v.slug === "cloud" ? CLOUD_RUNNER.configSchema : findLocalBackend(v.slug)!.configSchema;
     const parsed = schema.safeParse(v.config);
     if (!parsed.success) {

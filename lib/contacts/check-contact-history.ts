@@ -1,0 +1,32 @@
+// `contact_history_check` and `outreach contacts:check`: has this organization contacted (or queued a draft to) these
+// handles within the dedup window? The same lookup draft creation uses, so the agent sees what dedup will do.
+import { db } from "@/lib/db/client";
+import { getAppConfig } from "@/lib/config/get-app-config";
+import { findRecentContact } from "@/lib/contacts/find-recent-contact";
+import { canonicalHandle } from "@/lib/contacts/canonical-handle";
+
+export async function checkContactHistory({ orgId, platform, handles, now = new Date() }: { orgId: number; platform: string; handles: string[]; now?: Date }) {
+  const { dedup_policy: dedup } = await getAppConfig({ orgId });
+  const unique = [...new Set(handles.map((h) => h.trim()).filter(Boolean))];
+  const results = await db.$transaction(async (tx) => {
+    const out = [];
+    for (const handle of unique) {
+      const recent = await findRecentContact(tx, { orgId, platform, targetUser: handle, windowDays: dedup.window_days, now });
+      const history = await tx.contactHistory.findFirst({
+        where: { organizationId: orgId, platform, targetUser: canonicalHandle(handle) },
+        select: { firstContactedAt: true, lastContactedAt: true, outcome: true },
+      });
+      out.push({
+        handle,
+        // Inside the window: draft creation will warn or skip (dedup_policy.mode).
+        recentlyContacted: recent !== null,
+        source: recent?.source ?? null,
+        lastContactedAt: recent?.lastContactedAt ?? history?.lastContactedAt.toISOString() ?? null,
+        firstContactedAt: history?.firstContactedAt.toISOString() ?? null,
+        outcome: history?.outcome ?? null,
+      });
+    }
+    return out;
+  });
+  return { platform, windowDays: dedup.window_days, mode: dedup.mode, results };
+}

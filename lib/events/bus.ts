@@ -1,0 +1,168 @@
+// The live event bus. Every event travels through PostgreSQL NOTIFY on one channel and comes back through one LISTEN
+// connection per app instance, so all instances (and the instance that published) see the same events in the same
+// order. Notifications carry ids only; each instance fetches the payloads once and fans them out to its subscribers
+// (the SSE connections of that organization). Publishing inside a transaction delivers on commit, never before.
+import pg from "pg";
+import { databaseUrl } from "@/lib/env";
+import { getPool, type Tx } from "@/lib/db/client";
+import { log } from "@/lib/log/logger";
+import type { StreamEvent } from "@/lib/events/types";
+import { hydrateNotices, type Notice } from "@/lib/events/hydrate-notices";
+
+export const EVENTS_CHANNEL = "outreach_events";
+
+export type Listener = (event: StreamEvent) => void;
+/** Instance-internal messages that are not streamed to browsers (a cancel request for a run another instance owns). */
+export type ControlListener = (notice: Notice) => void;
+
+interface BusState {
+  listeners: Map<number, Set<Listener>>;
+  control: Set<ControlListener>;
+  client: pg.Client | null;
+  connecting: Promise<void> | null;
+  queue: Notice[];
+  draining: boolean;
+  retryMs: number;
+  closed: boolean;
+}
+
+const g = globalThis as unknown as { __outreachBus?: BusState };
+function state(): BusState {
+  g.__outreachBus ??= {
+    listeners: new Map(),
+    control: new Set(),
+    client: null,
+    connecting: null,
+    queue: [],
+    draining: false,
+    retryMs: 500,
+    closed: false,
+  };
+  return g.__outreachBus;
+}
+
+/** Sends one notice. With `tx` it is queued by PostgreSQL until that transaction commits. */
+export async function publish(notice: Notice, tx?: Tx): Promise<void> {
+  const text = JSON.stringify(notice);
+  if (tx) await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${text})`;
+  else await getPool().query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, text]);
+}
+
+/** Receives the organization's events until the returned function is called. Resolves once listening. */
+export async function subscribe(orgId: number, listener: Listener): Promise<() => void> {
+  const s = state();
+  let set = s.listeners.get(orgId);
+  if (!set) s.listeners.set(orgId, (set = new Set()));
+  set.add(listener);
+  await ensureListening();
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && s.listeners.get(orgId) === set) s.listeners.delete(orgId);
+  };
+}
+
+export async function onControl(listener: ControlListener): Promise<() => void> {
+  const s = state();
+  s.control.add(listener);
+  await ensureListening();
+  return () => s.control.delete(listener);
+}
+
+/** How many subscribers this instance holds (the stream benchmark and tests read it). */
+export function subscriberCount(): number {
+  let n = 0;
+  for (const set of state().listeners.values()) n += set.size;
+  return n;
+}
+
+export function ensureListening(): Promise<void> {
+  const s = state();
+  if (s.client) return Promise.resolve();
+  s.closed = false;
+  s.connecting ??= connect(s).finally(() => {
+    s.connecting = null;
+  });
+  return s.connecting;
+}
+
+async function connect(s: BusState): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  client.on("notification", (msg) => {
+    if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+    try {
+      s.queue.push(JSON.parse(msg.payload) as Notice);
+    } catch {
+      return;
+    }
+    void drain(s);
+  });
+  const lost = (err?: Error) => {
+    if (s.client !== client) return;
+    s.client = null;
+    client.removeAllListeners("notification");
+    void client.end().catch(() => undefined);
+    if (s.closed) return;
+    log.warn("event listener connection lost; reconnecting", { error: err?.message, retryMs: s.retryMs });
+    const wait = s.retryMs;
+    s.retryMs = Math.min(s.retryMs * 2, 30_000);
+    setTimeout(() => {
+      if (!s.closed && (s.listeners.size > 0 || s.control.size > 0)) void ensureListening().catch(() => undefined);
+    }, wait).unref();
+  };
+  client.on("error", lost);
+  client.on("end", () => lost());
+  await client.connect();
+  await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+  s.client = client;
+  s.retryMs = 500;
+}
+
+// Notices are handled in arrival order; payloads of a burst are fetched with one query per kind.
+async function drain(s: BusState): Promise<void> {
+  if (s.draining) return;
+  s.draining = true;
+  try {
+    while (s.queue.length > 0) {
+      const batch = s.queue.splice(0, s.queue.length);
+      for (const notice of batch) if (notice.t === "run:cancel") for (const c of s.control) safe(() => c(notice));
+      const wanted = batch.filter((n) => n.t !== "run:cancel" && s.listeners.has(n.o));
+      if (wanted.length === 0) continue;
+      let events: Array<{ orgId: number; event: StreamEvent }>;
+      try {
+        events = await hydrateNotices(wanted);
+      } catch (err) {
+        log.error("could not load event payloads", { error: (err as Error).message, count: wanted.length });
+        continue;
+      }
+      for (const { orgId, event } of events) {
+        const set = s.listeners.get(orgId);
+        if (set) for (const l of [...set]) safe(() => l(event));
+      }
+    }
+  } finally {
+    s.draining = false;
+  }
+}
+
+function safe(fn: () => void) {
+  try {
+    fn();
+  } catch (err) {
+    log.error("event listener threw", { error: (err as Error).message });
+  }
+}
+
+/** Stops listening (tests, scripts). Subscribers are kept; the next subscribe reconnects. */
+export async function closeBus(): Promise<void> {
+  const s = state();
+  s.closed = true;
+  const client = s.client;
+  s.client = null;
+  if (client) {
+    client.removeAllListeners();
+    client.on("error", () => undefined);
+    await client.end().catch(() => undefined);
+  }
+  s.listeners.clear();
+  s.control.clear();
+}

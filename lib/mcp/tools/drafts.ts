@@ -1,0 +1,80 @@
+// drafts_create / drafts_get / drafts_update: the agent's draft CRUD. Creation goes through the one creation path
+// (blocklist, dedup, variants, quality); reading and revising are limited to the run's campaign (or the run's own
+// drafts). No tool approves or sends.
+import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RunBinding } from "@/lib/mcp/binding";
+import { runTool } from "@/lib/mcp/tool-result";
+import { createDrafts } from "@/lib/drafts/create-drafts";
+import { getRunDrafts } from "@/lib/drafts/get-run-drafts";
+import { reviseDraft } from "@/lib/drafts/revise-draft";
+import { DRAFT_STATES, ZDraftEntry, ZQualityScore } from "@/lib/drafts/schemas";
+
+export function registerDraftTools(server: McpServer, binding: RunBinding) {
+  const scope = { orgId: binding.orgId, runId: binding.runId, campaignId: binding.campaignId };
+
+  server.registerTool(
+    "drafts_create",
+    {
+      title: "Create drafts",
+      description:
+        "Saves drafts for human review (nothing is sent). Each entry: accountId (from run_start), kind (dm, post, " +
+        "post_comment), targetUser, body, optional variants (alternative bodies become A/B siblings), and the quality " +
+        "score 0-100 you gave the body against the rubric with its reason. Answers the created ids, entries skipped by " +
+        "the blocklist (skipped) and by contact dedup (dedupSkipped).",
+      inputSchema: { entries: z.array(ZDraftEntry).min(1).max(200).describe("Up to 200 drafts") },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ entries }) =>
+      runTool("drafts_create", async () => {
+        const result = await createDrafts({
+          orgId: binding.orgId,
+          campaignId: binding.campaignId,
+          runId: binding.runId,
+          actor: { type: "run", id: binding.runId },
+          entries,
+        });
+        return {
+          created: result.created.map((c) => ({ id: c.id, targetUser: c.targetUser, kind: c.kind, variantLabel: c.variantLabel, dedupWarning: c.dedupWarning })),
+          skipped: result.skipped,
+          dedupSkipped: result.dedupSkipped,
+        };
+      }),
+  );
+
+  server.registerTool(
+    "drafts_get",
+    {
+      title: "Read drafts",
+      description: "Reads drafts of this campaign (or, for a run without a campaign, this run's own drafts): by ids, or the latest ones.",
+      inputSchema: {
+        ids: z.array(z.number().int().positive()).min(1).max(100).optional().describe("Draft ids; omit for the latest"),
+        state: z.enum(DRAFT_STATES).optional().describe("Only drafts in this state"),
+        limit: z.number().int().min(1).max(100).optional().describe("How many of the latest (default 20)"),
+      },
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ ids, state, limit }) => runTool("drafts_get", () => getRunDrafts(scope, { ids, state, limit: limit ?? 20 })),
+  );
+
+  server.registerTool(
+    "drafts_update",
+    {
+      title: "Revise a draft",
+      description:
+        "Rewrites the body, title or quality score of a draft that is still waiting for review (pending_review or proposed). " +
+        "Never changes its state. Pass the version you read to avoid overwriting a reviewer's edit.",
+      inputSchema: {
+        id: z.number().int().positive().describe("The draft id"),
+        version: z.number().int().min(1).optional().describe("The version you read (optimistic lock)"),
+        body: z.string().trim().min(1).max(40_000).optional(),
+        title: z.string().trim().min(1).max(300).optional(),
+        qualityScore: ZQualityScore.optional(),
+        qualityReason: z.string().trim().max(1000).optional(),
+        qualityModel: z.string().trim().max(200).optional(),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    },
+    (revision) => runTool("drafts_update", () => reviseDraft(scope, revision)),
+  );
+}

@@ -1,0 +1,202 @@
+// The dispatcher: runs one agent process for one run row and commits how it ended (SPEC section 3 and 7).
+//  1. the run's playbook (snapshot, or playbooks/<slug>.md) is written to a temporary folder, the agent's cwd;
+//  2. the backend is started with the run bound through its environment (OUTREACH_RUN_ID, OUTREACH_CAMPAIGN_ID,
+//     OUTREACH_PROJECT_ID, OUTREACH_RUN_TOKEN) and our tool server attached to its ACP session;
+//  3. every session/update becomes a stored run event;
+//  4. usage and cost are written, then the terminal state is committed unless a finish tool already did.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { db } from "@/lib/db/client";
+import { log } from "@/lib/log/logger";
+import { publish } from "@/lib/events/bus";
+import { findLocalBackend } from "@/lib/runners/backends";
+import { runAcpAgent, type AcpRunResult } from "@/lib/runners/acp-runner";
+import { classifyFailure } from "@/lib/runners/classify-failure";
+import { priceRun } from "@/lib/runners/price-run";
+import { resolvePlaybookPrompt } from "@/lib/runners/resolve-playbook-prompt";
+import { holdRun, releaseRun } from "@/lib/runners/live-runs";
+import { commitRunTerminal, type RunTerminal } from "@/lib/runs/commit-run-terminal";
+import { runEventWriter } from "@/lib/runs/record-run-event";
+import { TOOL_SERVER_NAME } from "@/lib/mcp/create-tool-server";
+import { getAppConfig } from "@/lib/config/get-app-config";
+
+export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
+export const MCP_BRIDGE = path.join(process.cwd(), "bin", "outreach-mcp.mjs");
+
+export interface DispatchInput {
+  orgId: number;
+  runId: number;
+  /** The per-run secret minted with the run (only its hash is stored). */
+  token: string;
+  /** The tool server's HTTP endpoint this instance serves (…/api/mcp). */
+  toolServerUrl: string;
+  timeoutMs?: number;
+}
+
+export interface DispatchOutcome {
+  status: "success" | "failed";
+  failureReason: string | null;
+}
+
+export async function dispatchRun(input: DispatchInput): Promise<DispatchOutcome> {
+  const { orgId, runId } = input;
+  const controller = holdRun(runId);
+  try {
+    return await execute(input, controller.signal);
+  } catch (err) {
+    // A runtime error of the dispatcher itself still ends the run (SPEC: "catches a runtime error").
+    log.error("dispatcher failed", { runId, error: (err as Error).message });
+    await commitRunTerminal(null, { orgId, runId, status: "failed", failureReason: "unknown", error: `Dispatcher error: ${(err as Error).message}` }).catch(() => false);
+    return readOutcome(orgId, runId);
+  } finally {
+    releaseRun(runId);
+  }
+}
+
+async function execute(input: DispatchInput, signal: AbortSignal): Promise<DispatchOutcome> {
+  const { orgId, runId } = input;
+  const run = await db.run.findFirst({
+    where: { id: runId, organizationId: orgId },
+    select: { id: true, kind: true, runner: true, model: true, playbookBody: true, playbookSlug: true, campaignId: true, projectId: true, status: true },
+  });
+  if (!run) throw new Error(`run ${runId} not found`);
+  if (run.status !== "running") return readOutcome(orgId, runId);
+  const writer = runEventWriter({ orgId, runId, startedAt: process.hrtime.bigint() });
+
+  const backend = findLocalBackend(run.runner);
+  if (!backend) {
+    return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: `The runner "${run.runner}" cannot run here` });
+  }
+  const playbook = await resolvePlaybookPrompt(run);
+  if (!playbook) {
+    return finish(input, writer, { status: "failed", failureReason: "playbook_error", error: `No playbook: the run has no snapshot and playbooks/${run.playbookSlug}.md does not exist` });
+  }
+
+  const workdir = await mkdtemp(path.join(os.tmpdir(), `outreach-run-${runId}-`));
+  try {
+    const playbookFile = path.join(workdir, "playbook.md");
+    await writeFile(playbookFile, playbook.body, "utf8");
+    const binding: Record<string, string> = {
+      OUTREACH_RUN_ID: String(runId),
+      OUTREACH_CAMPAIGN_ID: run.campaignId ? String(run.campaignId) : "",
+      OUTREACH_PROJECT_ID: run.projectId ? String(run.projectId) : "",
+      OUTREACH_RUN_TOKEN: input.token,
+      OUTREACH_MCP_URL: input.toolServerUrl,
+      OUTREACH_PLAYBOOK_FILE: playbookFile,
+    };
+    const env: Record<string, string> = { ...passthrough(backend.envPassthrough), ...binding };
+    const config = ((await getAppConfig({ orgId })).runner_configs?.[run.runner] ?? {}) as { model?: string; maxTurns?: number };
+    const meta = run.runner === "claude-code" ? claudeCodeMeta(config) : undefined;
+
+    void writer.write("lifecycle", { phase: "starting", detail: `${backend.label}: playbook from ${playbook.source}`, playbook: run.playbookSlug });
+    const result = await runAcpAgent({
+      binary: backend.binary,
+      args: backend.acpArgs,
+      cwd: workdir,
+      env,
+      prompt: playbook.body,
+      mcpServers: [
+        {
+          name: TOOL_SERVER_NAME,
+          command: process.execPath,
+          args: [MCP_BRIDGE],
+          env: Object.entries({ ...binding, PATH: process.env.PATH ?? "" }).map(([name, value]) => ({ name, value })),
+        },
+      ],
+      meta,
+      timeoutMs: input.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
+      signal,
+      onEvent: (type, payload) => void writer.write(type, payload),
+    });
+    await writer.flush();
+    await recordUsage(orgId, runId, run.runner, run.model, result);
+    return finish(input, writer, await terminalFor(run, result, writer.texts()));
+  } finally {
+    await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** How the process ended, in the terms of SPEC section 3. */
+async function terminalFor(
+  run: { id: number; kind: string },
+  r: AcpRunResult,
+  texts: Array<{ type: string; text: string }>,
+): Promise<Omit<RunTerminal, "orgId" | "runId">> {
+  const base = { exitCode: r.exitCode, stopReason: r.stopReason };
+  if (r.cancelled) return { ...base, status: "failed", failureReason: "cancelled", error: "Cancelled" };
+  if (r.timedOut) return { ...base, status: "failed", failureReason: "agent_timeout", error: "The agent did not finish in time" };
+  // We end the agent once it has answered, so a signal exit after a stop reason is a normal end.
+  const cleanEnd = r.stopReason !== null && (r.exitCode === 0 || r.exitCode === null);
+  if (!cleanEnd) {
+    const reason = classifyFailure({ exitCode: r.exitCode, stopReason: r.stopReason, timedOut: false, exitedEarly: r.exitedEarly, texts: [...texts.map((t) => t.text), r.error ?? ""] });
+    return { ...base, status: "failed", failureReason: reason, error: r.error ?? lastStderr(texts) ?? `The agent exited with code ${r.exitCode}` };
+  }
+  // Exit 0 without the finish tool: a campaign run that drafted something is a success; otherwise it is incomplete.
+  if (run.kind === "campaign") {
+    const drafted = await db.draft.count({ where: { runId: run.id } });
+    if (drafted > 0) return { ...base, status: "success", params: { closedBy: "dispatcher", drafted } };
+  }
+  return { ...base, status: "failed", failureReason: "playbook_incomplete", error: "The agent stopped without calling its finish tool" };
+}
+
+async function finish(input: DispatchInput, writer: ReturnType<typeof runEventWriter>, t: Omit<RunTerminal, "orgId" | "runId">): Promise<DispatchOutcome> {
+  const { orgId, runId } = input;
+  const committed = await commitRunTerminal(null, { orgId, runId, ...t });
+  await writer.write("lifecycle", {
+    phase: "finished",
+    detail: committed ? `${t.status}${t.failureReason ? ` (${t.failureReason})` : ""}` : "closed earlier by the playbook's finish tool",
+  });
+  await writer.flush();
+  // A finish tool closed the run before the usage was known: tell the pages to read the final figures.
+  if (!committed) await publish({ o: orgId, t: "run:finished", runId });
+  return readOutcome(orgId, runId);
+}
+
+/** How the process ended and what it used, written even when a finish tool already closed the run. */
+async function recordUsage(orgId: number, runId: number, runner: string, model: string | null, r: AcpRunResult) {
+  const end = { exitCode: r.exitCode, ...(r.stopReason ? { stopReason: r.stopReason } : {}) };
+  if (!r.usage && r.reportedCostUsd === null) {
+    await db.run.updateMany({ where: { id: runId, organizationId: orgId }, data: end });
+    return;
+  }
+  const costUsd = priceRun({ runner, model, usage: r.usage, reportedCostUsd: r.reportedCostUsd });
+  await db.run.updateMany({
+    where: { id: runId, organizationId: orgId },
+    data: {
+      ...end,
+      inputTokens: r.usage?.inputTokens ?? null,
+      outputTokens: r.usage?.outputTokens ?? null,
+      cacheReadTokens: r.usage?.cacheReadTokens ?? null,
+      cacheCreationTokens: r.usage?.cacheCreationTokens ?? null,
+      costUsd,
+    },
+  });
+}
+
+async function readOutcome(orgId: number, runId: number): Promise<DispatchOutcome> {
+  const row = await db.run.findFirst({ where: { id: runId, organizationId: orgId }, select: { status: true, failureReason: true } });
+  return { status: row?.status === "success" ? "success" : "failed", failureReason: row?.failureReason ?? null };
+}
+
+function passthrough(names: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** SPEC "Agent runners": the first backend reads model and maxTurns from session/new `_meta.claudeCode.options`. */
+function claudeCodeMeta(config: { model?: string; maxTurns?: number }) {
+  const options: Record<string, unknown> = {};
+  if (config.model) options.model = config.model;
+  if (config.maxTurns) options.maxTurns = config.maxTurns;
+  return { claudeCode: { options } };
+}
+
+function lastStderr(texts: Array<{ type: string; text: string }>): string | null {
+  const last = texts.filter((t) => t.type === "stderr").at(-1);
+  return last ? last.text.split("\n").filter(Boolean).slice(-3).join("\n").slice(0, 1000) : null;
+}

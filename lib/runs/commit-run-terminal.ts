@@ -1,0 +1,52 @@
+// The one place a run's terminal state is committed (SPEC section 3). Finish tools call it inside the transaction
+// that writes their artifact; the dispatcher calls it when the agent process ends. Only the first commit wins
+// (`WHERE status = 'running'`), so a finish tool, a cancel and the dispatcher can race without overwriting each other.
+// Later issues add the run.success / run.failed notifications and webhooks here.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, type Tx } from "@/lib/db/client";
+import { publish } from "@/lib/events/bus";
+
+export type RunFailureReason =
+  | "runner_missing"
+  | "auth_expired"
+  | "quota_exhausted"
+  | "playbook_error"
+  | "playbook_incomplete"
+  | "network"
+  | "agent_crashed"
+  | "agent_timeout"
+  | "unknown"
+  // Our addition for DELETE /api/run/[id] (docs/runs.md): not a classifier outcome.
+  | "cancelled";
+
+export interface RunTerminal {
+  orgId: number;
+  runId: number;
+  status: "success" | "failed";
+  failureReason?: RunFailureReason | null;
+  error?: string | null;
+  exitCode?: number | null;
+  stopReason?: string | null;
+  /** Merged into runs.params (for example the finish tool's summary). */
+  params?: Prisma.InputJsonObject;
+  now?: Date;
+}
+
+/** Returns false when the run had already ended (or is not this organization's): nothing is changed then. */
+export async function commitRunTerminal(tx: Tx | null, t: RunTerminal): Promise<boolean> {
+  if (!tx) return db.$transaction((inner) => commitRunTerminal(inner, t));
+  const params = JSON.stringify(t.params ?? {});
+  const changed = await tx.$executeRaw`
+    UPDATE runs SET
+      status = ${t.status}::"RunStatus",
+      failure_reason = ${t.status === "failed" ? (t.failureReason ?? "unknown") : null},
+      error = ${t.error ?? null},
+      exit_code = COALESCE(${t.exitCode ?? null}::int, exit_code),
+      stop_reason = COALESCE(${t.stopReason ?? null}, stop_reason),
+      params = params || ${params}::jsonb,
+      finished_at = ${t.now ?? new Date()}
+    WHERE id = ${t.runId} AND organization_id = ${t.orgId} AND status = 'running'`;
+  if (changed === 0) return false;
+  await publish({ o: t.orgId, t: "run:finished", runId: t.runId }, tx);
+  return true;
+}

@@ -1,0 +1,81 @@
+// What `run_start` hands the playbook in one call (SPEC "Agent tool interface"): the campaign, its project, the
+// project's accounts on the campaign's platform (default first), the blocklist, recently contacted handles and the
+// templates of the inferred kind.
+import { db } from "@/lib/db/client";
+import { getAppConfig } from "@/lib/config/get-app-config";
+import { notFound } from "@/lib/http/errors";
+import { templateKindForSkill } from "@/lib/runs/template-kind-for-skill";
+
+const RECENT_CONTACTS_LIMIT = 500;
+
+export async function getRunContext({ orgId, runId, now = new Date() }: { orgId: number; runId: number; now?: Date }) {
+  const run = await db.run.findFirst({
+    where: { id: runId, organizationId: orgId },
+    select: { id: true, kind: true, trigger: true, params: true, campaignId: true, projectId: true },
+  });
+  if (!run) throw notFound("Run");
+  const campaign = run.campaignId
+    ? await db.campaign.findFirst({
+        where: { id: run.campaignId, organizationId: orgId },
+        select: { id: true, name: true, platform: true, skill: true, config: true, state: true, autoPost: true, projectId: true },
+      })
+    : null;
+  const projectId = campaign?.projectId ?? run.projectId;
+  const project = projectId
+    ? await db.project.findFirst({ where: { id: projectId, organizationId: orgId }, select: { id: true, name: true, description: true } })
+    : null;
+  const platform = campaign?.platform ?? null;
+  const kind = templateKindForSkill(campaign?.skill);
+  const { dedup_policy: dedup } = await getAppConfig({ orgId });
+  const since = new Date(now.getTime() - dedup.window_days * 86_400_000);
+
+  const [accounts, blocklist, contacts, templates] = await Promise.all([
+    project
+      ? db.account.findMany({
+          where: { organizationId: orgId, projectId: project.id, ...(platform ? { platform } : {}) },
+          orderBy: [{ isDefault: "desc" }, { id: "asc" }],
+          select: { id: true, platform: true, platformId: true, displayName: true, isDefault: true },
+        })
+      : [],
+    db.blocklistEntry.findMany({
+      where: { organizationId: orgId, OR: [{ projectId: null }, ...(project ? [{ projectId: project.id }] : [])] },
+      orderBy: { id: "asc" },
+      select: { type: true, value: true, projectId: true },
+    }),
+    db.contactHistory.findMany({
+      where: { organizationId: orgId, ...(platform ? { platform } : {}), lastContactedAt: { gte: since } },
+      orderBy: { lastContactedAt: "desc" },
+      take: RECENT_CONTACTS_LIMIT,
+      select: { platform: true, targetUser: true, lastContactedAt: true, outcome: true },
+    }),
+    project
+      ? db.template.findMany({
+          where: { organizationId: orgId, projectId: project.id, isActive: true, ...(kind ? { kind } : {}) },
+          orderBy: { createdAt: "desc" },
+          select: { id: true, kind: true, title: true, body: true },
+        })
+      : [],
+  ]);
+
+  return {
+    run: { id: run.id, kind: run.kind, trigger: run.trigger, params: run.params },
+    campaign: campaign && {
+      id: campaign.id,
+      name: campaign.name,
+      platform: campaign.platform,
+      skill: campaign.skill,
+      state: campaign.state,
+      autoPost: campaign.autoPost,
+      config: campaign.config,
+    },
+    project,
+    accounts: accounts.map((a) => ({ id: a.id, platform: a.platform, handle: a.platformId, displayName: a.displayName, isDefault: a.isDefault })),
+    blocklist: blocklist.map((b) => ({ type: b.type, value: b.value, scope: b.projectId === null ? "global" : "project" })),
+    recentlyContacted: contacts.map((c) => ({ platform: c.platform, handle: c.targetUser, lastContactedAt: c.lastContactedAt.toISOString(), outcome: c.outcome })),
+    dedupPolicy: dedup,
+    templateKind: kind,
+    templates,
+  };
+}
+
+export type RunContext = Awaited<ReturnType<typeof getRunContext>>;

@@ -1,0 +1,87 @@
+// What a test needs to run a real agent process through the dispatcher: the tool server served over real HTTP (the
+// same route handler Next serves at /api/mcp), the fake ACP agent registered as a backend the way a user adds one
+// (OUTREACH_EXTRA_BACKENDS), and campaigns whose playbook carries the fake agent's script.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { db } from "@/lib/db/client";
+import { detectRunners } from "@/lib/runners/detect-runners";
+import { mintRunToken } from "@/lib/runs/run-token";
+import { createAccountRow, createProject, uid } from "./fixtures";
+
+export const FAKE_AGENT = path.resolve("e2e/fixtures/fake-acp-agent.mjs");
+export const FAKE_SLUG = "fake-agent";
+export const MISSING_SLUG = "missing-agent";
+
+/** Registers the fake agent (and one whose binary does not exist) as extra backends, then re-detects. */
+export async function registerFakeBackends(): Promise<void> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "backends-")), "backends.json");
+  fs.writeFileSync(
+    file,
+    JSON.stringify([
+      { slug: FAKE_SLUG, label: "Fake agent (tests)", binary: process.execPath, acpArgs: [FAKE_AGENT], installHint: "ships with the tests" },
+      { slug: MISSING_SLUG, label: "Missing agent", binary: "/nonexistent/agent-cli", acpArgs: ["--acp"], installHint: "not installable" },
+    ]),
+  );
+  process.env.OUTREACH_EXTRA_BACKENDS = file;
+  await detectRunners({ refresh: true });
+}
+
+type RouteHandler = (req: Request) => Promise<Response>;
+
+/** Serves one route handler over real HTTP on a loopback port. */
+export async function serveRoute(handler: RouteHandler, pathname = "/api/mcp"): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const response = await handler(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${pathname}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function scriptPlaybook(script: unknown, intro = "Fake playbook for tests."): string {
+  return `${intro}\n\n\`\`\`fake-agent\n${JSON.stringify(script)}\n\`\`\`\n`;
+}
+
+/** A project with a default forum account and a campaign on `runner` whose playbook is the given script. */
+export async function scriptedCampaign(orgId: number, script: unknown, runner = FAKE_SLUG) {
+  const project = await createProject(orgId);
+  const account = await createAccountRow(orgId, project.id);
+  await db.account.update({ where: { id: account.id }, data: { isDefault: true } });
+  const playbook = await db.playbook.create({ data: { organizationId: orgId, slug: `test-${uid()}`, title: "Test", body: scriptPlaybook(script) } });
+  const campaign = await db.campaign.create({
+    data: { organizationId: orgId, projectId: project.id, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner, playbookId: playbook.id, state: "active" },
+  });
+  return { project, account, playbook, campaign };
+}
+
+/** A running run row of any kind with a fresh token, for dispatching directly. */
+export async function runningRun(orgId: number, opts: { kind: string; runner?: string; campaignId?: number | null; projectId?: number | null; script?: unknown; playbookSlug?: string }) {
+  const { token, hash } = mintRunToken();
+  const run = await db.run.create({
+    data: {
+      organizationId: orgId,
+      kind: opts.kind,
+      runner: opts.runner ?? FAKE_SLUG,
+      campaignId: opts.campaignId ?? null,
+      projectId: opts.projectId ?? null,
+      playbookSlug: opts.playbookSlug ?? "test",
+      playbookBody: opts.script === undefined ? null : scriptPlaybook(opts.script),
+      runTokenHash: hash,
+      status: "running",
+    },
+  });
+  return { run, token };
+}
