@@ -27,6 +27,12 @@ import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
+import * as run from "@/app/api/run/route";
+import * as runCancel from "@/app/api/run/[id]/route";
+import * as runEvents from "@/app/api/runs/[id]/events/route";
+import * as stream from "@/app/api/stream/route";
+import * as mcp from "@/app/api/mcp/route";
+import { mintRunToken } from "@/lib/runs/run-token";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -76,6 +82,52 @@ async function expect400(handler: Handler, opts: CallOptions) {
 }
 
 const cases: Record<string, () => Promise<void>> = {
+  "/api/run": async () => {
+    await expect400(run.POST, { method: "POST", body: {} });
+    await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });
+    await expect400(run.POST, { method: "POST", body: { campaignId: Number(ids.campaignId), trigger: "whenever" } });
+    await expect400(run.POST, { method: "POST", body: { campaignId: Number(ids.campaignId), extra: 1 } });
+    await expect400(run.POST, { method: "POST", rawBody: "{not json", headers: { "content-type": "application/json" } });
+  },
+  "/api/run/[id]": async () => {
+    await expect400(runCancel.DELETE, { method: "DELETE", params: { id: "abc" } });
+    await expect400(runCancel.DELETE, { method: "DELETE", params: { id: "-4" } });
+  },
+  "/api/runs/[id]/events": async () => {
+    await expect400(runEvents.GET, { params: { id: "x" } });
+    await expect400(runEvents.GET, { params: { id: "1" }, path: "/api/runs/1/events?afterSeq=-1" });
+    await expect400(runEvents.GET, { params: { id: "1" }, path: "/api/runs/1/events?limit=0" });
+    await expect400(runEvents.GET, { params: { id: "1" }, path: "/api/runs/1/events?color=red" });
+  },
+  "/api/stream": async () => {
+    // Takes no input; without a session it answers 401 in the one error shape and opens nothing.
+    const res = await call(stream.GET, { cookie: "outreach_session=garbage" });
+    expect([401]).toContain(res.status);
+    expect(res.json.error).toBe("unauthorized");
+  },
+  "/api/mcp": async () => {
+    // The tool server's own input is JSON-RPC: malformed frames are refused by the MCP transport with a JSON-RPC
+    // error (not our error shape) and write nothing; a missing or malformed binding is our 401.
+    const before = await snapshot();
+    const { token: runToken, hash } = mintRunToken();
+    const live = await db.run.create({ data: { organizationId: A.orgId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
+    const headers = { authorization: `Bearer ${runToken}`, "x-outreach-run-id": String(live.id), accept: "application/json, text/event-stream" };
+    const garbage = await call(mcp.POST, { method: "POST", rawBody: "{nope", headers: { ...headers, "content-type": "application/json" } });
+    expect(garbage.status).toBe(400);
+    expect(garbage.json.error.code).toBe(-32700);
+    const badArgs = await call(mcp.POST, {
+      method: "POST",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "drafts_create", arguments: { entries: [{ accountId: "x" }] } } },
+      headers,
+    });
+    expect(badArgs.status).toBe(200);
+    expect(badArgs.json.result.isError).toBe(true);
+    const noBinding = await call(mcp.POST, { method: "POST", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { "x-outreach-run-id": "abc" } });
+    expect(noBinding.status).toBe(401);
+    expect(noBinding.json.error).toBe("unauthorized");
+    await db.run.delete({ where: { id: live.id } });
+    expect(await snapshot()).toBe(before);
+  },
   "/api/projects": async () => {
     await expect400(projects.POST, { method: "POST", body: { name: "" } });
     await expect400(projects.POST, { method: "POST", body: { name: 42 } });

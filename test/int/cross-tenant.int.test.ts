@@ -31,6 +31,17 @@ import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
+import * as run from "@/app/api/run/route";
+import * as runCancel from "@/app/api/run/[id]/route";
+import * as runEvents from "@/app/api/runs/[id]/events/route";
+import * as stream from "@/app/api/stream/route";
+import * as mcp from "@/app/api/mcp/route";
+import { NextRequest } from "next/server";
+import { mintRunToken } from "@/lib/runs/run-token";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createToolServer } from "@/lib/mcp/create-tool-server";
+import { resolveRunBinding } from "@/lib/mcp/binding";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -72,7 +83,79 @@ async function expectUntouched() {
   expect(await db.draftEvent.count({ where: { draftId: a.draftId } })).toBe(0);
 }
 
+/** A running run of A with a token and one logged event, for the run routes. */
+async function liveRunOfA() {
+  const { token, hash } = mintRunToken();
+  const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: a.campaignId, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
+  await db.runEvent.create({ data: { organizationId: A.orgId, runId: r.id, seq: 1, type: "message_chunk", payload: { text: "A's private thoughts", tUs: 5 } } });
+  return { run: r, token };
+}
+
+/** Reads SSE frames from a stream response until `until` matches or the time is up. */
+async function readFrames(res: Response, until: (text: string) => boolean, ms: number): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !until(text)) {
+    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    if (!next || next.done) break;
+    text += decoder.decode(next.value);
+  }
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
+
 const cases: Record<string, () => Promise<void>> = {
+  "/api/run": async () => {
+    const res = await call(run.POST, { ...asB(), method: "POST", body: { campaignId: a.campaignId } });
+    expect(res.status).toBe(404);
+    expect(await db.run.count({ where: { campaignId: a.campaignId } })).toBe(0);
+  },
+  "/api/run/[id]": async () => {
+    const { run: r } = await liveRunOfA();
+    const res = await call(runCancel.DELETE, { ...asB(), method: "DELETE", params: { id: id(r.id) } });
+    expect(res.status).toBe(404);
+    expect((await db.run.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("running");
+    await db.run.delete({ where: { id: r.id } });
+  },
+  "/api/runs/[id]/events": async () => {
+    const { run: r } = await liveRunOfA();
+    const res = await call(runEvents.GET, { ...asB(), params: { id: id(r.id) } });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.json)).not.toContain("private thoughts");
+    await db.run.delete({ where: { id: r.id } });
+  },
+  "/api/stream": async () => {
+    const open = (cookie: string) => stream.GET(new NextRequest("http://localhost/api/stream", { headers: { cookie } }), { params: Promise.resolve({}) });
+    const [resA, resB] = await Promise.all([open(A.cookie), open(B.cookie)]);
+    expect(resB.headers.get("content-type")).toContain("text/event-stream");
+    // Once both have said hello, change one of A's drafts: only A's stream hears of it.
+    const bText = readFrames(resB, () => false, 2_500);
+    const aText = readFrames(resA, (t) => t.includes("drafts:changed"), 5_000);
+    await new Promise((r) => setTimeout(r, 300));
+    await db.draft.update({ where: { id: a.draftId }, data: { qualityReason: null } });
+    const [ta, tb] = await Promise.all([aText, bText]);
+    expect(ta).toContain("event: hello");
+    expect(ta).toContain(`event: drafts:changed\ndata: {"ids":[${a.draftId}]`);
+    expect(tb).toContain("event: hello");
+    expect(tb).not.toContain("drafts:changed");
+    expect(tb).not.toContain(`"ids":[${a.draftId}`);
+  },
+  "/api/mcp": async () => {
+    // B's own run token cannot be used with A's run id, and A's token does not open B's run.
+    const { run: r } = await liveRunOfA();
+    const { token: bToken, hash } = mintRunToken();
+    const bRun = await db.run.create({ data: { organizationId: B.orgId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
+    const res = await call(mcp.POST, {
+      method: "POST",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "run_start", arguments: {} } },
+      headers: { authorization: `Bearer ${bToken}`, "x-outreach-run-id": String(r.id), accept: "application/json, text/event-stream" },
+    });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.json)).not.toContain(a.projectName);
+    await db.run.deleteMany({ where: { id: { in: [r.id, bRun.id] } } });
+  },
   "/api/projects": async () => {
     const list = await call(projects.GET, asB());
     expect(list.status).toBe(200);
@@ -245,5 +328,106 @@ describe("cross-tenant: organization B against organization A's rows", () => {
   it("covers every route file under app/api", () => {
     const missing = listApiRoutes().filter((r) => !(r in cases) && !COVERED_IN_E2E.includes(r));
     expect(missing, `routes without a cross-tenant case: ${missing.join(", ")}`).toEqual([]);
+  });
+});
+
+// Every agent tool, called through a real MCP client with the binding of a run of organization B (or of another
+// campaign of A): none reads, changes or reveals A's rows. The last test fails when a tool has no case.
+describe("cross-tenant: agent tools bound to another organization's run", () => {
+  let client: Client;
+  let bCampaignId: number;
+  let bRunId: number;
+  const secret = { blocked: "", contacted: "" };
+
+  beforeAll(async () => {
+    const bp = await createProject(B.orgId);
+    const bAcc = await createAccountRow(B.orgId, bp.id);
+    bCampaignId = (await createCampaignRow(B.orgId, bp.id)).id;
+    secret.blocked = (await db.blocklistEntry.findUniqueOrThrow({ where: { id: a.globalBlockId } })).value;
+    secret.contacted = `contacted_${Date.now()}`;
+    await db.contactHistory.create({ data: { organizationId: A.orgId, platform: "forum", targetUser: secret.contacted, accountHandle: "a_acc", firstContactedAt: new Date(), lastContactedAt: new Date() } });
+    const { token, hash } = mintRunToken();
+    const r = await db.run.create({ data: { organizationId: B.orgId, campaignId: bCampaignId, projectId: bp.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
+    bRunId = r.id;
+    void bAcc;
+    const binding = await resolveRunBinding({ runId: r.id, token });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createToolServer(binding).connect(serverSide);
+    client = new Client({ name: "cross-tenant-test", version: "1" });
+    await client.connect(clientSide);
+  });
+
+  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
+    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
+    return { isError: res.isError === true, text: res.content[0]!.text };
+  };
+
+  const toolCases: Record<string, () => Promise<void>> = {
+    run_start: async () => {
+      const { isError, text } = await callTool("run_start");
+      expect(isError).toBe(false);
+      const ctx = JSON.parse(text);
+      expect(ctx.campaign.id).toBe(bCampaignId);
+      for (const leak of [a.projectName, secret.blocked, secret.contacted, "Hello there"]) expect(text).not.toContain(leak);
+    },
+    blocklist_check: async () => {
+      const { text } = await callTool("blocklist_check", { targets: [{ targetUser: secret.blocked }] });
+      expect(JSON.parse(text).results[0].blocked).toBe(false);
+    },
+    contact_history_check: async () => {
+      const { text } = await callTool("contact_history_check", { handles: [secret.contacted] });
+      expect(JSON.parse(text).results[0]).toMatchObject({ recentlyContacted: false, lastContactedAt: null, outcome: null });
+    },
+    drafts_create: async () => {
+      const { text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi" }] });
+      const result = JSON.parse(text);
+      expect(result.created).toEqual([]);
+      expect(result.skipped[0].reason).toBe("invalid_account");
+      expect(await db.draft.count({ where: { accountId: a.accountId } })).toBe(1);
+      await expectUntouched();
+    },
+    drafts_get: async () => {
+      const { text } = await callTool("drafts_get", { ids: [a.draftId] });
+      expect(JSON.parse(text)).toEqual({ drafts: [], notFound: [a.draftId] });
+      // Nor does a run of another campaign of A's own organization see this campaign's drafts.
+      const { token, hash } = mintRunToken();
+      const other = await createCampaignRow(A.orgId, a.projectId);
+      const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: other.id, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
+      const [c2, s2] = InMemoryTransport.createLinkedPair();
+      await createToolServer(await resolveRunBinding({ runId: r.id, token })).connect(s2);
+      const sibling = new Client({ name: "sibling", version: "1" });
+      await sibling.connect(c2);
+      const res = (await sibling.callTool({ name: "drafts_get", arguments: { ids: [a.draftId] } })) as { content: Array<{ text: string }> };
+      expect(JSON.parse(res.content[0]!.text).notFound).toEqual([a.draftId]);
+      const upd = (await sibling.callTool({ name: "drafts_update", arguments: { id: a.draftId, body: "hijacked" } })) as { isError?: boolean };
+      expect(upd.isError).toBe(true);
+      await sibling.close();
+      await db.run.delete({ where: { id: r.id } });
+      await expectUntouched();
+    },
+    drafts_update: async () => {
+      const { isError, text } = await callTool("drafts_update", { id: a.draftId, body: "Rewritten by B", qualityScore: 1 });
+      expect(isError).toBe(true);
+      expect(text).toMatch(/not_found/);
+      await expectUntouched();
+    },
+    run_finish: async () => {
+      const { run: aRun } = await liveRunOfA();
+      const { isError } = await callTool("run_finish", { summary: "done" });
+      expect(isError).toBe(false);
+      expect((await db.run.findUniqueOrThrow({ where: { id: bRunId } })).status).toBe("success");
+      expect((await db.run.findUniqueOrThrow({ where: { id: aRun.id } })).status).toBe("running");
+      await db.run.delete({ where: { id: aRun.id } });
+    },
+  };
+
+  // run_finish closes B's run, so it goes last.
+  for (const [name, run] of Object.entries(toolCases)) it(name, run);
+
+  it("covers every tool the server registers", async () => {
+    const { tools } = await client.listTools();
+    const missing = tools.map((t) => t.name).filter((n) => !(n in toolCases));
+    expect(missing, `tools without a cross-tenant case: ${missing.join(", ")}`).toEqual([]);
+    expect(tools.length).toBeGreaterThanOrEqual(7);
   });
 });
