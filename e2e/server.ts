@@ -8,6 +8,16 @@ import { createFreshDatabase } from "../test/int/fresh-database";
 
 export const E2E_ENV_FILE = path.join("e2e", ".artifacts", "server-env.json");
 
+export const FAKE_AGENT_SLUG = "fake-agent";
+
+function writeFakeBackends(): string {
+  const file = path.resolve("e2e", ".artifacts", "backends.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const agent = path.resolve("e2e", "fixtures", "fake-acp-agent.mjs");
+  fs.writeFileSync(file, JSON.stringify([{ slug: FAKE_AGENT_SLUG, label: "Fake agent (tests)", binary: process.execPath, acpArgs: [agent], installHint: "ships with the tests" }]));
+  return file;
+}
+
 export async function startServer(port: number) {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -16,6 +26,8 @@ export async function startServer(port: number) {
     AUTH_SECRET: "e2e-secret-0123456789abcdefghijklmnop",
     OUTREACH_CREDENTIALS_KEYS: "e2e:" + Buffer.alloc(32, 9).toString("base64"),
     LOG_LEVEL: "warn",
+    // The scripted fake ACP agent, registered the way a user adds a backend (docs/runners.md).
+    OUTREACH_EXTRA_BACKENDS: writeFakeBackends(),
   };
   let dropDb: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
