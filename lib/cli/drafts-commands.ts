@@ -17,7 +17,7 @@ export const DRAFTS_USAGE = `  drafts:create --file <path|-> [--campaign <id>] [
 const CLI_ACTOR: DraftActor = { type: "system", label: "cli" };
 
 /** --org, or the default organization (single-tenant installs). */
-async function resolveOrg(raw: string | undefined): Promise<number> {
+export async function resolveOrg(raw: string | undefined): Promise<number> {
   if (raw === undefined) return (await ensureDefaultOrganization()).id;
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0) throw new CliUsageError("--org must be an organization id");
@@ -26,7 +26,7 @@ async function resolveOrg(raw: string | undefined): Promise<number> {
 
 export class CliUsageError extends Error {}
 
-function positiveInt(raw: string | undefined, flag: string): number | undefined {
+export function positiveInt(raw: string | undefined, flag: string): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new CliUsageError(`${flag} must be a positive integer`);

@@ -7,11 +7,15 @@ import { ZPassword, ZUsername } from "@/lib/users/schemas";
 import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
 import { AppError } from "@/lib/http/errors";
 import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
+import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli/tool-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "drafts:create": draftsCreate,
   "drafts:regenerate": draftsRegenerate,
+  "blocklist:check": blocklistCheck,
+  "contacts:check": contactsCheck,
+  "run:context": runContext,
 };
 
 const USAGE = `usage: outreach <command> [options]
@@ -20,7 +24,7 @@ commands:
   users:create --org <name> --username <name>   create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}`;
+${DRAFTS_USAGE}${TOOL_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -45,14 +45,14 @@ describe("the Gemini CLI as an ACP backend", () => {
     // A dummy key: the CLI needs one to start, and no request ever leaves the machine in this test.
     const child = spawn(GEMINI, backend.acpArgs, {
       cwd: home,
-      env: { PATH: process.env.PATH, HOME: home, GEMINI_API_KEY: "offline-dummy-key", ...binding },
+      env: { PATH: process.env.PATH, HOME: home, GEMINI_API_KEY: "offline-dummy-key", ...binding } as unknown as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
     try {
       const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
-      const { init, session } = await acp
+      const { init, session }: { init: acp.InitializeResponse; session: acp.NewSessionResponse } = await acp
         .client({ name: "outreach-dashboard-test" })
         .onNotification(acp.methods.client.session.update, () => undefined)
         .connectWith(stream, async (ctx) => {
@@ -62,7 +62,7 @@ describe("the Gemini CLI as an ACP backend", () => {
           });
           const session = await ctx.request(acp.methods.agent.session.new, {
             cwd: home,
-            mcpServers: [{ name: TOOL_SERVER_NAME, command: process.execPath, args: [MCP_BRIDGE], env: Object.entries(binding).map(([name, value]) => ({ name, value })) }],
+            mcpServers: [{ name: TOOL_SERVER_NAME, command: process.execPath, args: [MCP_BRIDGE], env: Object.entries(binding).map(([name, value]) => ({ name, value })) }] as acp.McpServer[],
           });
           return { init, session };
         });
