@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { StreamStatusIndicator } from "./event-stream";
 import { SidebarNav, type NavItem } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
@@ -60,6 +61,7 @@ export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
               <SignOutButton />
             </div>
           ) : null}
+          <StreamStatusIndicator className="px-3" />
           <div className="px-3">
             <ThemeToggle className="w-full" />
           </div>
