@@ -8,8 +8,16 @@ import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
 import { getPageContext } from "@/lib/auth/page-context";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
+import { getCampaignReadiness } from "@/lib/campaigns/get-campaign-readiness";
+import { listRuns } from "@/lib/runs/list-runs";
+import { FAILURE_REASONS } from "@/lib/runs/run-summary";
 import { CampaignDelete } from "./campaign-delete";
 import { CampaignEditForm } from "./campaign-edit-form";
+import { CampaignLive } from "./campaign-live";
+import { ReadinessBanner } from "./readiness-banner";
+import { ReasonFilter } from "./reason-filter";
+import { RunControls } from "./run-controls";
+import { RunHistory } from "./run-history";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -23,11 +31,22 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
-  const [{ id: rawId }, { orgId }] = await Promise.all([params, getPageContext()]);
+type PageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function CampaignPage({ params, searchParams }: PageProps) {
+  const [{ id: rawId }, query, { orgId }] = await Promise.all([params, searchParams, getPageContext()]);
   const id = parseIdOr404(rawId);
+  // An unknown ?reason= is ignored rather than answered with an empty table.
+  const rawReason = typeof query.reason === "string" ? query.reason : null;
+  const reason = rawReason && (FAILURE_REASONS as readonly string[]).includes(rawReason) ? rawReason : null;
   const c = await orNotFound(getCampaignOrThrow({ orgId, id }));
+  // Readiness is evaluated on every load (SPEC 1), next to the history it explains.
+  const [readiness, runs] = await Promise.all([
+    getCampaignReadiness({ orgId, campaignId: id }),
+    listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }),
+  ]);
   const configText = JSON.stringify(c.config ?? {}, null, 2);
+  const blockedReason = readiness.blocking.length > 0 ? "Resolve the setup issues above to run this campaign." : null;
 
   return (
     <>
@@ -50,7 +69,20 @@ export default async function CampaignPage({ params }: { params: Promise<{ id: s
           </>
         }
         description={`Created ${formatDateTime(c.createdAt)} · updated ${formatDateTime(c.updatedAt)}`}
+        actions={<RunControls campaignId={c.id} liveRunId={readiness.liveRunId} blockedReason={blockedReason} />}
       />
+      <CampaignLive campaignId={c.id} />
+      <ReadinessBanner readiness={readiness} />
+
+      <section aria-labelledby="run-history" className="mb-8">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="run-history" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            Run history
+          </h2>
+          <ReasonFilter value={reason} />
+        </div>
+        <RunHistory runs={runs} reason={reason} />
+      </section>
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-2">

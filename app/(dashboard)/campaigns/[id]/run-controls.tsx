@@ -1,0 +1,78 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
+import { Button } from "@/app/_components/button";
+import { InlineError } from "@/app/_components/inline-error";
+
+type Props = {
+  campaignId: number;
+  /** A live `campaign` run of this campaign (from the readiness read). */
+  liveRunId: number | null;
+  /** Why Run now is unavailable (blocking setup issues), or null. */
+  blockedReason: string | null;
+};
+
+/** Run now (POST /api/run), Running while a run of the campaign is alive, and Cancel (DELETE /api/run/[id]). */
+export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
+  const router = useRouter();
+  const [starting, setStarting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function runNow() {
+    setStarting(true);
+    setError(null);
+    try {
+      await apiFetch<{ runId: number; alreadyRunning?: boolean }>("/api/run", { method: "POST", body: { campaignId, trigger: "manual" } });
+      // The page re-reads readiness (Running, the new history row); run:started does the same for other tabs.
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function cancel() {
+    if (liveRunId === null) return;
+    setCancelling(true);
+    setError(null);
+    try {
+      await apiFetch(`/api/run/${liveRunId}`, { method: "DELETE" });
+      router.refresh();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex items-center gap-2">
+        {liveRunId !== null ? (
+          <>
+            <Link href={`/runs/${liveRunId}`} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              View live log
+            </Link>
+            <Button variant="danger" onClick={cancel} pending={cancelling} aria-label={`Cancel run ${liveRunId}`}>
+              Cancel
+            </Button>
+            <Button pending>Running</Button>
+          </>
+        ) : (
+          <Button onClick={runNow} pending={starting} disabled={blockedReason !== null} title={blockedReason ?? undefined}>
+            Run now
+          </Button>
+        )}
+      </div>
+      {blockedReason && liveRunId === null ? (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{blockedReason}</p>
+      ) : null}
+      <InlineError message={error} className="max-w-md" />
+    </div>
+  );
+}
