@@ -8,16 +8,23 @@ import { listAccounts } from "@/lib/accounts/list-accounts";
 import { getPageContext } from "@/lib/auth/page-context";
 import { listCampaigns } from "@/lib/campaigns/list-campaigns";
 import { listProjects } from "@/lib/projects/list-projects";
+import { getSpend } from "@/lib/runs/get-spend";
+import { listRuns } from "@/lib/runs/list-runs";
+import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
+import { RecentRuns } from "./recent-runs";
+import { SpendOverview } from "./spend-overview";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   const { orgId, orgName } = await getPageContext();
-  const [projects, campaigns, accounts] = await Promise.all([
+  const [projects, campaigns, accounts, spend, recentRuns] = await Promise.all([
     listProjects({ orgId }),
     listCampaigns({ orgId }),
     listAccounts({ orgId }),
+    getSpend({ orgId, now: new Date() }),
+    listRuns({ orgId, limit: 8 }),
   ]);
   const activeCampaigns = campaigns.filter((c) => c.state === "active").length;
 
@@ -64,6 +71,31 @@ export default async function HomePage() {
             <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{s.note}</p>
           </Link>
         ))}
+      </div>
+
+      <RefreshOnStream runs />
+      <div className="mt-6">
+        <SpendOverview spend={spend} />
+      </div>
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <RecentRuns runs={recentRuns} />
+        <Card title="Quick links">
+          <ul className="space-y-2 text-sm">
+            {[
+              { href: "/campaigns/new", label: "New campaign" },
+              { href: "/projects", label: "New project" },
+              { href: "/inbox", label: "Review drafts" },
+              { href: "/settings", label: "Blocklist and settings" },
+            ].map((l) => (
+              <li key={l.href + l.label}>
+                <Link href={l.href} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  {l.label} →
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
       </div>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
@@ -125,23 +157,6 @@ export default async function HomePage() {
             </ul>
           </Card>
         )}
-
-        <Card title="Quick links">
-          <ul className="space-y-2 text-sm">
-            {[
-              { href: "/campaigns/new", label: "New campaign" },
-              { href: "/projects", label: "New project" },
-              { href: "/inbox", label: "Review drafts" },
-              { href: "/settings", label: "Blocklist and settings" },
-            ].map((l) => (
-              <li key={l.href + l.label}>
-                <Link href={l.href} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-                  {l.label} →
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
       </div>
     </>
   );

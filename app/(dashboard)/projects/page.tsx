@@ -5,6 +5,7 @@ import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
 import { excerpt, formatDate } from "@/app/_components/format";
 import { PageHeader } from "@/app/_components/page-header";
+import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -24,6 +25,8 @@ export default async function ProjectsPage() {
         description="Each project is a product, brand or initiative with its own accounts, templates and campaigns."
         actions={<LinkButton href="#new-project">New project</LinkButton>}
       />
+      {/* Counts and descriptions change under runs (extraction rewrites the description). */}
+      <RefreshOnStream runs projects />
 
       {projects.length === 0 ? (
         <EmptyState
