@@ -224,10 +224,10 @@ test("a version conflict shows the other writer's version", async ({ page }) => 
   await page.goto(`/inbox?campaign=${s.campaign.id}`);
   await expect(row(page, kit.id).getByText("First version.")).toBeVisible();
 
-  // Someone else edits the draft after the page loaded it.
-  expect((await page.request.patch(`/api/drafts/${kit.id}`, { data: { body: "Changed in another tab." } })).status()).toBe(200);
-
+  // Someone else edits the draft while the reviewer has it open in the editor. (Before the editor opens, the live
+  // stream would simply show the reviewer the new version.)
   await page.getByRole("button", { name: `Edit draft ${kit.id}` }).click();
+  expect((await page.request.patch(`/api/drafts/${kit.id}`, { data: { body: "Changed in another tab." } })).status()).toBe(200);
   await page.getByLabel(`Body of draft ${kit.id}`).fill("My stale edit.");
   await row(page, kit.id).getByRole("button", { name: "Save" }).click();
   await expect(row(page, kit.id).getByRole("alert")).toContainText("Someone else changed this draft");

@@ -16,7 +16,9 @@ import { InboxEmpty, InboxLoading } from "./inbox-empty";
 import { InboxFilterBar, type CampaignOption, type ProjectOption } from "./inbox-filters";
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
 import { KeyboardHelp, useInboxKeys } from "./keyboard";
+import { useStreamStatus } from "@/app/_components/event-stream";
 import { useDraftActions } from "./use-draft-actions";
+import { useDraftStream } from "./use-draft-stream";
 import { fetchDrafts, useDraftList } from "./use-draft-list";
 import { clusterVariants } from "./variant-groups";
 
@@ -39,11 +41,20 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
 
   const list = useDraftList(query, pageQuery);
   const rows = useMemo(() => clusterVariants(list.rows), [list.rows]);
-  const actions = useDraftActions(list.rows, list.replaceRows);
+  // Rows under an agent run refresh from the stream; the timer is only a fallback while the stream is down.
+  const streamStatus = useStreamStatus();
+  const actions = useDraftActions(list.rows, list.replaceRows, { poll: streamStatus !== "live" });
+
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const live = useDraftStream(list.rows, list.replaceRows, editing?.id ?? null);
+  const { clearOutside } = live;
+  // A reloaded list contains whatever changed outside it.
+  useEffect(() => {
+    if (list.status === "loading") clearOutside();
+  }, [list.status, clearOutside]);
   const [regenerating, setRegenerating] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // The rows as they were when the bulk action ran, so the outcome list keeps its names after a filter change.
@@ -149,6 +160,22 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
         platforms={platforms}
         navigate={navigate}
       />
+      {live.outside && list.status === "ready" ? (
+        <div
+          role="status"
+          className="mb-4 flex items-center justify-between gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100"
+        >
+          <span>Drafts changed since this list was loaded.</span>
+          <span className="flex items-center gap-2">
+            <Button size="sm" variant="secondary" onClick={list.retry}>
+              Reload list
+            </Button>
+            <Button size="sm" variant="ghost" onClick={clearOutside} aria-label="Dismiss">
+              Dismiss
+            </Button>
+          </span>
+        </div>
+      ) : null}
       {bulk ? <BulkResults result={bulk.result} drafts={bulk.drafts} onDismiss={() => setBulk(null)} /> : null}
 
       {list.status === "loading" ? (

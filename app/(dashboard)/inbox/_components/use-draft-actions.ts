@@ -14,11 +14,12 @@ export type ActionOutcome = "ok" | "conflict" | "error";
 
 export const CONFLICT_TEXT = "Someone else changed this draft. The latest version is shown; review it and try again.";
 
-// How often rows being rewritten by an agent run are re-read, so the new body appears without a reload.
+// While the live stream is down, rows being rewritten by an agent run are re-read this often instead, so the new
+// body still appears without a reload (with the stream up, drafts:changed and run:finished do it).
 const POLL_MS = 5000;
 const POLL_MAX_ROWS = 20;
 
-export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void) {
+export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void, { poll }: { poll: boolean }) {
   const [busy, setBusy] = useState<Record<number, RowAction>>({});
   const [notices, setNotices] = useState<Record<number, RowNotice>>({});
   const rowsRef = useRef(rows);
@@ -93,13 +94,13 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
       apiFetch<DraftView>(`/api/drafts/${d.id}/regenerate/undo`, { method: "POST", body: { version: d.version } }),
     );
 
-  usePollRunningRows(rows, replaceRows);
+  usePollRunningRows(rows, replaceRows, poll);
 
   return { busy, notices, setNotice, approve, reject, saveBody, regenerate, undo, refreshSiblings };
 }
 
 /** Rows waiting on an agent run (regeneration, reply drafting) are re-read until the run lets go of them. */
-function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void) {
+function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void, enabled: boolean) {
   const waiting = rows
     .filter((d) => d.regeneratingRunId !== null || d.draftingRunId !== null)
     .slice(0, POLL_MAX_ROWS)
@@ -107,7 +108,7 @@ function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[])
     .join(",");
 
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || !enabled) return;
     let cancelled = false;
     const timer = setInterval(async () => {
       const fresh = await fetchDrafts(waiting.split(",").map(Number));
@@ -117,5 +118,5 @@ function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[])
       cancelled = true;
       clearInterval(timer);
     };
-  }, [waiting, replaceRows]);
+  }, [waiting, replaceRows, enabled]);
 }
