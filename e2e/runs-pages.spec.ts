@@ -1,0 +1,242 @@
+// Run pages against the real server: runs and their events are written straight into the database (the dispatcher
+// has its own tests), then read through the campaign page, the run log and Home.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { cli, shoot } from "./helpers";
+import { E2E_ENV_FILE } from "./server";
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function databaseUrl(): string {
+  const env = JSON.parse(fs.readFileSync(E2E_ENV_FILE, "utf8")) as Record<string, string>;
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const saved = JSON.parse(fs.readFileSync(path.join(env.OUTREACH_DATA_DIR!, "embedded-postgres.json"), "utf8")) as { password: string };
+  return `postgresql://postgres:${encodeURIComponent(saved.password)}@127.0.0.1:${env.OUTREACH_EMBEDDED_PG_PORT}/outreach`;
+}
+
+let client: pg.Client;
+test.beforeAll(async () => {
+  client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+});
+test.afterAll(async () => {
+  await client.end();
+});
+
+type RunSeed = {
+  kind?: string;
+  status: "running" | "success" | "failed";
+  failureReason?: string;
+  error?: string;
+  costUsd?: number | null;
+  tokens?: [number, number, number, number];
+  startedMinutesAgo: number;
+  seconds?: number;
+  exitCode?: number;
+  stopReason?: string;
+  trigger?: string;
+};
+
+async function insertRun(orgId: number, campaignId: number, projectId: number, r: RunSeed): Promise<number> {
+  const started = new Date(Date.now() - r.startedMinutesAgo * 60_000);
+  const finished = r.status === "running" ? null : new Date(started.getTime() + (r.seconds ?? 60) * 1000);
+  const [i, o, cr, cc] = r.tokens ?? [null, null, null, null];
+  const res = await client.query<{ id: number }>(
+    `INSERT INTO runs (organization_id, campaign_id, project_id, kind, status, trigger, runner, model, playbook_slug, failure_reason, error,
+       exit_code, stop_reason, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, started_at, finished_at)
+     VALUES ($1,$2,$3,$4,$5::"RunStatus",$6,'claude-code','claude-sonnet-4-5','forum-scout',$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING id`,
+    [orgId, campaignId, projectId, r.kind ?? "campaign", r.status, r.trigger ?? "manual", r.failureReason ?? null, r.error ?? null, r.exitCode ?? null,
+      r.stopReason ?? null, i, o, cr, cc, r.costUsd ?? null, started, finished],
+  );
+  return res.rows[0]!.id;
+}
+
+async function insertEvents(orgId: number, runId: number, events: [string, Record<string, unknown>][]) {
+  let seq = 0;
+  for (const [type, payload] of events) {
+    seq += 1;
+    await client.query(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1,$2,$3,$4,$5)`, [orgId, runId, seq, type, JSON.stringify(payload)]);
+  }
+}
+
+async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+async function seedCampaign(request: APIRequestContext, withAccount = true) {
+  const u = uid();
+  const project = await created<{ id: number }>(await request.post("/api/projects", { data: { name: `Runs ${u}` } }));
+  if (withAccount) await created(await request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `acct_${u}` } }));
+  const campaign = await created<{ id: number; name: string }>(
+    await request.post("/api/campaigns", { data: { projectId: project.id, name: `Weekly scout ${u}`, platform: "forum", skill: "forum-scout" } }),
+  );
+  const { rows } = await client.query<{ organization_id: number }>("SELECT organization_id FROM campaigns WHERE id = $1", [campaign.id]);
+  return { projectId: project.id, campaignId: campaign.id, campaignName: campaign.name, orgId: rows[0]!.organization_id };
+}
+
+const SUCCESS_EVENTS: [string, Record<string, unknown>][] = [
+  ["lifecycle", { phase: "spawned", tUs: 0, detail: "claude-code 1.0.3" }],
+  ["lifecycle", { phase: "session_created", tUs: 812_000 }],
+  ["lifecycle", { phase: "prompt_sent", tUs: 830_500 }],
+  ["thought", { text: "The profile targets CI pain. Start with the newest threads.", tUs: 1_204_000 }],
+  ["message_chunk", { text: "I'll look for recent threads ", messageId: "m1", tUs: 1_900_000 }],
+  ["message_chunk", { text: "about slow CI builds ", messageId: "m1", tUs: 1_950_000 }],
+  ["message_chunk", { text: "and check each author against the blocklist.", messageId: "m1", tUs: 2_010_000 }],
+  ["tool_call", { toolCallId: "tc1", title: "forum_scout", name: "mcp__outreach__forum_scout", kind: "fetch", status: "pending", rawInput: { query: "slow CI builds", limit: 10 }, tUs: 2_100_000 }],
+  ["tool_call_update", { toolCallId: "tc1", status: "in_progress", tUs: 2_150_000 }],
+  ["tool_call_update", { toolCallId: "tc1", status: "completed", text: "3 candidates: ci_wrangler, buildbot_fan, flaky_tests", rawOutput: { candidates: 3 }, tUs: 3_420_000 }],
+  ["usage", { inputTokens: 8_200, outputTokens: 640, costUsd: 0.0342, tUs: 3_500_000 }],
+  ["message_chunk", { text: "Three good candidates. Drafting two DMs.", messageId: "m2", tUs: 3_700_000 }],
+  ["tool_call", { toolCallId: "tc2", title: "drafts_create", name: "mcp__outreach__drafts_create", status: "in_progress", rawInput: { drafts: [{ targetUser: "ci_wrangler", kind: "dm" }, { targetUser: "flaky_tests", kind: "dm" }] }, tUs: 4_020_000 }],
+  ["tool_call_update", { toolCallId: "tc2", status: "completed", text: "Created 2 drafts (ids 41, 42)", tUs: 4_380_000 }],
+  ["stderr", { text: "warn: slow response from forum API (1.2 s)", tUs: 4_400_000 }],
+  ["lifecycle", { phase: "stopped", stopReason: "end_turn", tUs: 5_120_000 }],
+  ["lifecycle", { phase: "exited", exitCode: 0, tUs: 5_300_000 }],
+];
+
+test("campaign page: run history with chips, costs, the reason filter and links to the log", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  const ok = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", costUsd: 0.042075, tokens: [12_400, 1_310, 3_000, 800], startedMinutesAgo: 50, seconds: 5.3, exitCode: 0, stopReason: "end_turn", trigger: "schedule" });
+  await insertEvents(s.orgId, ok, SUCCESS_EVENTS);
+  const failed = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "failed", failureReason: "agent_timeout", error: "The agent did not answer within 600000 ms", startedMinutesAgo: 30, seconds: 600 });
+  await insertEvents(s.orgId, failed, [
+    ["lifecycle", { phase: "spawned", tUs: 0 }],
+    ["stderr", { text: "Error: connect ETIMEDOUT 10.0.0.7:443\n    at TCPConnectWrap.afterConnect", tUs: 12_000_000 }],
+    ["lifecycle", { phase: "timeout", detail: "no response in 600 s", tUs: 600_000_000 }],
+  ]);
+  const cancelled = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "failed", failureReason: "cancelled", startedMinutesAgo: 10, seconds: 14, costUsd: null });
+
+  await page.goto(`/campaigns/${s.campaignId}`);
+  const history = page.getByRole("table", { name: "Run history" });
+  await expect(history.getByRole("row")).toHaveCount(4);
+  await expect(history.getByText("agent_timeout")).toBeVisible();
+  await expect(history.getByText("$0.0421")).toBeVisible();
+  await expect(history.getByText("5.3 s")).toBeVisible();
+  // Setup: the profile is empty and the cloud runner is not connected; the account exists.
+  const banner = page.getByRole("region", { name: "Setup required" });
+  await expect(banner.getByRole("button", { name: "Generate profile" })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Open settings" })).toHaveAttribute("href", "/settings");
+  await expect(banner.getByRole("link", { name: "Add account" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Run now" })).toBeDisabled();
+  await banner.getByRole("button", { name: "Generate profile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Profile generation" })).toBeVisible();
+  await shoot(page, "campaign-runs");
+
+  await page.getByLabel("Failure reason").selectOption("agent_timeout");
+  await expect(page).toHaveURL(/\?reason=agent_timeout$/);
+  await expect(history.getByRole("row")).toHaveCount(2);
+  await expect(history.getByText("cancelled")).toHaveCount(0);
+  await page.getByLabel("Failure reason").selectOption("");
+  await expect(history.getByRole("row")).toHaveCount(4);
+  await expect(history.getByRole("link", { name: `View log of run ${cancelled}` })).toBeVisible();
+
+  await history.getByRole("link", { name: `View log of run ${ok}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${ok}$`));
+});
+
+test("run log: one bubble per turn, tool calls paired and expandable, lifecycle dividers, relative times", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  const ok = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", costUsd: 0.042075, tokens: [12_400, 1_310, 3_000, 800], startedMinutesAgo: 50, seconds: 5.3, exitCode: 0, stopReason: "end_turn" });
+  await insertEvents(s.orgId, ok, SUCCESS_EVENTS);
+
+  await page.goto(`/runs/${ok}`);
+  await expect(page.getByRole("heading", { name: `Run #${ok}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: s.campaignName }).first()).toBeVisible();
+  await expect(page.getByText("12,400")).toBeVisible();
+  await expect(page.getByText("$0.0421")).toBeVisible();
+  const log = page.getByRole("list", { name: "Run log" });
+  await expect(log.getByText("I'll look for recent threads about slow CI builds and check each author against the blocklist.")).toBeVisible();
+  await expect(log.getByText("Three good candidates. Drafting two DMs.")).toBeVisible();
+  await expect(log.locator("[data-tool-call]")).toHaveCount(2);
+  await expect(log.getByText("+1.900 s")).toBeVisible();
+  await expect(log.locator("[data-lifecycle=stopped]")).toContainText("end_turn");
+
+  const scout = log.locator("[data-tool-call=tc1]");
+  await expect(scout).toContainText("completed");
+  await expect(scout.getByText("3 candidates: ci_wrangler")).toBeHidden();
+  await scout.locator("summary").click();
+  await expect(scout.getByText("3 candidates: ci_wrangler, buildbot_fan, flaky_tests")).toBeVisible();
+  await expect(scout.getByText('"query": "slow CI builds"')).toBeVisible();
+  // The expanded row, as a reader sees it (shoot() reloads, which folds it again).
+  await page.screenshot({ path: "e2e/.artifacts/screens/run-log-expanded-light.png", fullPage: true });
+  await shoot(page, "run-log");
+});
+
+test("run log: a failed run shows its chip and error; a run without events shows the empty state", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  const failed = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "failed", failureReason: "auth_expired", error: "401 Unauthorized: token expired", startedMinutesAgo: 5, seconds: 3, exitCode: 1 });
+  await insertEvents(s.orgId, failed, [
+    ["lifecycle", { phase: "spawned", tUs: 0 }],
+    ["stderr", { text: "Error: 401 Unauthorized\nPlease run `claude login` again.", tUs: 1_500_000 }],
+    ["lifecycle", { phase: "exited", exitCode: 1, tUs: 2_900_000 }],
+  ]);
+  await page.goto(`/runs/${failed}`);
+  await expect(page.getByRole("heading", { name: `Run #${failed}` })).toContainText("auth_expired");
+  await expect(page.getByText("401 Unauthorized: token expired")).toBeVisible();
+  await shoot(page, "run-log-failed");
+
+  const empty = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", startedMinutesAgo: 1, seconds: 1 });
+  await page.goto(`/runs/${empty}`);
+  await expect(page.getByText("No events yet")).toBeVisible();
+  await page.goto(`/runs/999999999`);
+  await expect(page.getByText(/not found|404/i).first()).toBeVisible();
+});
+
+test("campaign page while runs are alive: Running with Cancel, and profile generation in progress", async ({ page, request }) => {
+  const s = await seedCampaign(request, false);
+  const live = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "running", startedMinutesAgo: 1 });
+  await insertRun(s.orgId, s.campaignId, s.projectId, { status: "running", kind: "campaign_skill_generation", startedMinutesAgo: 2 });
+  await page.goto(`/campaigns/${s.campaignId}`);
+  await expect(page.getByRole("button", { name: "Running" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Cancel run ${live}` })).toBeEnabled();
+  const progress = page.getByRole("region", { name: "In progress" });
+  await expect(progress.getByText("Generating campaign profile")).toBeVisible();
+  await expect(progress.getByRole("button")).toHaveCount(0);
+  const setup = page.getByRole("region", { name: "Setup required" });
+  await expect(setup.getByRole("link", { name: "Add account" })).toHaveAttribute("href", `/projects/${s.projectId}?tab=accounts`);
+  // The profile is being generated, so there is nothing to press for it.
+  await expect(setup.getByRole("button", { name: "Generate profile" })).toHaveCount(0);
+  await expect(page.locator("[data-stream-status]")).toBeVisible();
+  await shoot(page, "campaign-running");
+});
+
+test("home: spend cards, the daily chart and recent runs linking to their logs", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  // Newer than every other spec's runs, so both are among the last eight.
+  const recent = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", costUsd: 1.5, startedMinutesAgo: 0.2 });
+  await insertRun(s.orgId, s.campaignId, s.projectId, { status: "failed", failureReason: "quota_exhausted", costUsd: 0.25, startedMinutesAgo: 0.5 });
+  await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", costUsd: 0.8, startedMinutesAgo: 60 * 24 * 3 });
+  await insertRun(s.orgId, s.campaignId, s.projectId, { status: "success", costUsd: null, startedMinutesAgo: 60 * 24 * 2 });
+  await page.goto("/");
+  await expect(page.getByText("Spend, last 24 hours")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Daily spend" }).getByRole("listitem")).toHaveCount(14);
+  const runs = page.getByRole("list", { name: "Recent runs" });
+  await expect(runs.getByText("quota_exhausted").first()).toBeVisible();
+  await expect(runs.locator(`a[href="/runs/${recent}"]`)).toContainText("$1.50");
+  await shoot(page, "home");
+  await runs.locator(`a[href="/runs/${recent}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${recent}$`));
+});
+
+test("live stream: the sidebar says Live, and an inbox row changed elsewhere refreshes without a reload", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  const { rows } = await client.query<{ id: number }>("SELECT id FROM accounts WHERE project_id = $1", [s.projectId]);
+  const file = path.join(os.tmpdir(), `runs-live-${uid()}.json`);
+  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: rows[0]!.id, targetUser: `live_${uid()}`, body: "Before the change." }]));
+  const out = JSON.parse(cli(["drafts:create", "--campaign", String(s.campaignId), "--file", file])) as { created: { id: number }[] };
+  fs.rmSync(file, { force: true });
+  const id = out.created[0]!.id;
+
+  await page.goto(`/inbox?campaign=${s.campaignId}`);
+  const row = page.locator(`tr[data-draft-id="${id}"]`);
+  await expect(row.getByText("Before the change.")).toBeVisible();
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
+
+  expect((await request.patch(`/api/drafts/${id}`, { data: { body: "Changed in another tab." } })).status()).toBe(200);
+  // Well inside the 5 s fallback poll, and there is no poll at all for a row no run is working on.
+  await expect(row.getByText("Changed in another tab.")).toBeVisible({ timeout: 4_000 });
+});
