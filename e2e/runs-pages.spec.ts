@@ -240,3 +240,57 @@ test("live stream: the sidebar says Live, and an inbox row changed elsewhere ref
   // Well inside the 5 s fallback poll, and there is no poll at all for a row no run is working on.
   await expect(row.getByText("Changed in another tab.")).toBeVisible({ timeout: 4_000 });
 });
+
+// What the dispatcher does after committing: a NOTIFY with ids only (lib/events/hydrate-notices.ts).
+async function notify(notice: Record<string, unknown>) {
+  await client.query("SELECT pg_notify('outreach_events', $1)", [JSON.stringify(notice)]);
+}
+
+async function appendEvent(orgId: number, runId: number, seq: number, type: string, payload: Record<string, unknown>) {
+  const { rows } = await client.query<{ id: number }>(
+    "INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1,$2,$3,$4,$5) RETURNING id",
+    [orgId, runId, seq, type, JSON.stringify(payload)],
+  );
+  await notify({ o: orgId, t: "run:log", eventId: rows[0]!.id });
+}
+
+test("live run log: streamed chunks join the open bubble, a tool call pairs with its update, run:finished updates the header", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  const runId = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "running", startedMinutesAgo: 0.1 });
+  await insertEvents(s.orgId, runId, [["lifecycle", { phase: "prompt_sent", tUs: 500_000 }]]);
+  await page.goto(`/runs/${runId}`);
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
+  const log = page.getByRole("list", { name: "Run log" });
+  await expect(log.locator("[data-lifecycle=prompt_sent]")).toBeVisible();
+
+  await appendEvent(s.orgId, runId, 2, "message_chunk", { text: "Scanning the ", messageId: "m1", tUs: 900_000 });
+  await appendEvent(s.orgId, runId, 3, "message_chunk", { text: "newest threads.", messageId: "m1", tUs: 950_000 });
+  await expect(log.getByText("Scanning the newest threads.")).toBeVisible();
+  await appendEvent(s.orgId, runId, 4, "tool_call", { toolCallId: "live1", title: "forum_scout", status: "in_progress", rawInput: { q: "ci" }, tUs: 1_000_000 });
+  await expect(log.locator("[data-tool-call=live1]")).toContainText("in progress");
+  await appendEvent(s.orgId, runId, 5, "tool_call_update", { toolCallId: "live1", status: "completed", text: "2 candidates", tUs: 2_000_000 });
+  await expect(log.locator("[data-tool-call=live1]")).toContainText("completed");
+  await expect(log.locator("[data-tool-call]")).toHaveCount(1);
+
+  await client.query(`UPDATE runs SET status = 'success', finished_at = now(), cost_usd = 0.0123 WHERE id = $1`, [runId]);
+  await notify({ o: s.orgId, t: "run:finished", runId });
+  await expect(page.getByRole("heading", { name: `Run #${runId}` })).toContainText("success");
+  await expect(page.getByText("$0.0123")).toBeVisible();
+});
+
+test("live campaign page: run:started shows Running, run:finished brings Run now back", async ({ page, request }) => {
+  const s = await seedCampaign(request);
+  await page.goto(`/campaigns/${s.campaignId}`);
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Run now" })).toBeVisible();
+
+  const runId = await insertRun(s.orgId, s.campaignId, s.projectId, { status: "running", startedMinutesAgo: 0 });
+  await notify({ o: s.orgId, t: "run:started", runId });
+  await expect(page.getByRole("button", { name: "Running" })).toBeDisabled();
+  await expect(page.getByRole("table", { name: "Run history" }).getByRole("row")).toHaveCount(2);
+
+  await client.query(`UPDATE runs SET status = 'failed', failure_reason = 'network', finished_at = now() WHERE id = $1`, [runId]);
+  await notify({ o: s.orgId, t: "run:finished", runId });
+  await expect(page.getByRole("button", { name: "Run now" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Run history" }).getByText("network")).toBeVisible();
+});
