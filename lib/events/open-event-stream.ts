@@ -20,7 +20,9 @@ export function sseFrame(event: StreamEvent): Uint8Array {
   return frame;
 }
 
-const PING = encoder.encode(":ping\n\n");
+// The SPEC's keep-alive is the comment `:ping`. Browsers never surface comments, and the client reconnects after
+// 30 s without a named event, so the same frame also carries a named `ping` event it can see.
+const PING = encoder.encode(":ping\nevent: ping\ndata: {}\n\n");
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",

@@ -59,6 +59,15 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   const [helpOpen, setHelpOpen] = useState(false);
   // The rows as they were when the bulk action ran, so the outcome list keeps its names after a filter change.
   const [bulk, setBulk] = useState<{ result: BulkResult; drafts: Map<number, DraftView> } | null>(null);
+  // New drafts from a run appear by themselves while the reviewer is not in the middle of something (nothing
+  // selected, no editor, no hint box, no bulk outcome on screen); otherwise the notice offers a reload.
+  const calm = editing === null && regenerating === null && bulk === null && Object.keys(rowSelection).length === 0;
+  const { refresh } = list;
+  useEffect(() => {
+    if (!live.outside || list.status !== "ready" || !calm) return;
+    const timer = setTimeout(() => void refresh().then(clearOutside), 300);
+    return () => clearTimeout(timer);
+  }, [live.outside, list.status, calm, refresh, clearOutside]);
   const rowEls = useRef(new Map<number, HTMLTableRowElement>());
 
   // A new filter is a new list: nothing selected, focused or open in an editor carries over.

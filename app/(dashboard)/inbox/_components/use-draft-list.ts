@@ -45,6 +45,19 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  /** Re-reads the first page in place (no loading state), for drafts that arrived from a run. */
+  const refresh = useCallback(async () => {
+    const gen = generation.current;
+    try {
+      const res = await apiFetch<ListResponse>(`/api/drafts?${query}`);
+      if (gen !== generation.current) return;
+      setRows(res.drafts);
+      setNextCursor(res.nextCursor);
+    } catch {
+      // The notice stays up and the reviewer can reload by hand.
+    }
+  }, [query]);
+
   const loadMore = useCallback(async () => {
     if (!nextCursor || loadingMore) return;
     const gen = generation.current;
@@ -73,7 +86,7 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
     setRows((prev) => prev.map((d) => byId.get(d.id) ?? d));
   }, []);
 
-  return { rows, nextCursor, status, error, retry, loadMore, loadingMore, moreError, replaceRows };
+  return { rows, nextCursor, status, error, retry, refresh, loadMore, loadingMore, moreError, replaceRows };
 }
 
 /** GET /api/drafts/[id] for several ids, a few at a time so a large bulk action doesn't flood the server. */
