@@ -8,8 +8,8 @@
 // for each scenario prints p50/p95 of the HTTP route and of the plain SQL it runs, and the p95 ratio.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import pg from "pg";
+import { freePort, pct, printTable } from "./support";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const PER_ORG = Number(process.env.BENCH_DRAFTS_PER_ORG ?? 100_000);
@@ -218,30 +218,7 @@ async function load(count: number, fn: (i: number) => Promise<unknown>): Promise
   return times;
 }
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) console.log(line(r));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 main().catch((err) => {
   console.error(err);

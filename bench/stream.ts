@@ -12,8 +12,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import pg from "pg";
+import { freePort, pct, printTable } from "./support";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50);
@@ -322,12 +322,6 @@ function descendants(root: number): number[] {
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
-function pct(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 // A loop, not Math.max(...values): 100,000 arguments overflow the stack.
 function max(values: number[]): number {
   let m = -Infinity;
@@ -336,24 +330,6 @@ function max(values: number[]): number {
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) console.log(line(r));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 main().catch((err) => {
   console.error(err);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { E2E_ENV_FILE } from "./server";
 
@@ -21,4 +22,12 @@ export async function shoot(page: Page, name: string) {
   }
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await page.reload();
+}
+
+/** The e2e server's database, for specs that seed rows the API cannot create yet. */
+export function databaseUrl(): string {
+  const env = JSON.parse(fs.readFileSync(E2E_ENV_FILE, "utf8")) as Record<string, string>;
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const saved = JSON.parse(fs.readFileSync(path.join(env.OUTREACH_DATA_DIR!, "embedded-postgres.json"), "utf8")) as { password: string };
+  return `postgresql://postgres:${encodeURIComponent(saved.password)}@127.0.0.1:${env.OUTREACH_EMBEDDED_PG_PORT}/outreach`;
 }

@@ -1,21 +1,12 @@
 // Run now, end to end: the campaign page starts a real agent process (the scripted fake ACP agent, registered as an
 // extra backend by e2e/server.ts), the run log streams while it works, and its drafts appear in an inbox that was
 // already open, without reloading the page.
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { shoot } from "./helpers";
-import { E2E_ENV_FILE, FAKE_AGENT_SLUG } from "./server";
+import { databaseUrl, shoot } from "./helpers";
+import { FAKE_AGENT_SLUG } from "./server";
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function databaseUrl(): string {
-  const env = JSON.parse(fs.readFileSync(E2E_ENV_FILE, "utf8")) as Record<string, string>;
-  if (env.DATABASE_URL) return env.DATABASE_URL;
-  const saved = JSON.parse(fs.readFileSync(path.join(env.OUTREACH_DATA_DIR!, "embedded-postgres.json"), "utf8")) as { password: string };
-  return `postgresql://postgres:${encodeURIComponent(saved.password)}@127.0.0.1:${env.OUTREACH_EMBEDDED_PG_PORT}/outreach`;
-}
 
 test("Run now: the log streams live and the drafts appear in the open inbox", async ({ page, context, request }) => {
   test.setTimeout(90_000);

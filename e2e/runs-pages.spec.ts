@@ -5,17 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { cli, shoot } from "./helpers";
-import { E2E_ENV_FILE } from "./server";
+import { cli, databaseUrl, shoot } from "./helpers";
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function databaseUrl(): string {
-  const env = JSON.parse(fs.readFileSync(E2E_ENV_FILE, "utf8")) as Record<string, string>;
-  if (env.DATABASE_URL) return env.DATABASE_URL;
-  const saved = JSON.parse(fs.readFileSync(path.join(env.OUTREACH_DATA_DIR!, "embedded-postgres.json"), "utf8")) as { password: string };
-  return `postgresql://postgres:${encodeURIComponent(saved.password)}@127.0.0.1:${env.OUTREACH_EMBEDDED_PG_PORT}/outreach`;
-}
 
 let client: pg.Client;
 test.beforeAll(async () => {
