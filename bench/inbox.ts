@@ -6,10 +6,8 @@
 // Seeds BENCH_ORGS organizations with BENCH_DRAFTS_PER_ORG drafts each (interleaved, as real traffic would be)
 // in a fresh database, starts the built app with `next start` (building it first when no build exists), and
 // for each scenario prints p50/p95 of the HTTP route and of the plain SQL it runs, and the p95 ratio.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import pg from "pg";
-import { freePort, pct, printTable } from "./support";
+import { pct, printTable, startNext } from "./support";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const PER_ORG = Number(process.env.BENCH_DRAFTS_PER_ORG ?? 100_000);
@@ -43,7 +41,7 @@ async function main() {
     }
     console.log(`seeded ${ORGS} organizations x ${PER_ORG.toLocaleString("en")} drafts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    server = await startNext(db.url);
+    server = await startNext(db.url, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET });
     const scenarios = await buildScenarios(server.base, orgs);
     console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up)\n`);
     // Browsers ask for gzip, so that is the headline; identity shows the cost of compression itself (the
@@ -161,38 +159,6 @@ async function seed(pool: pg.Pool): Promise<Org[]> {
   process.stdout.write("\n");
   await pool.query("ANALYZE");
   return orgs;
-}
-
-async function startNext(databaseUrl: string) {
-  if (!fs.existsSync(".next/BUILD_ID")) {
-    console.log("no production build found: running next build");
-    const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (built.status !== 0) throw new Error("next build failed");
-  }
-  const port = await freePort();
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under the benchmark's load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error("next start exited");
-    try {
-      if ((await fetch(`${base}/login`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
 }
 
 async function httpGet(base: string, path: string, cookie: string, parse = false, encoding = "gzip, deflate"): Promise<unknown> {

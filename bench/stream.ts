@@ -9,11 +9,11 @@
 // BENCH_EVENTS `drafts:changed` notices straight onto the NOTIFY channel, as the app's own publish() does, each
 // carrying its sequence number in `ids`, and times publish-to-receive for every client and event. Prints latency,
 // delivery, connect time, and the server's resident memory and CPU around it.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import pg from "pg";
-import { freePort, pct, printTable } from "./support";
+import { pct, printTable, startNext, type NextServer } from "./support";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50);
@@ -37,7 +37,8 @@ async function main() {
 
   const db = await createFreshDatabase("bench_stream");
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  let server: NextServer | undefined;
+  // pid: the process that holds the listening socket (next start may serve from a child of the one spawned).
+  let server: (NextServer & { pid: number }) | undefined;
   const clients: StreamClient[] = [];
   // One socket per SSE client: the agent must never make a stream wait for a free socket.
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 16 });
@@ -48,7 +49,8 @@ async function main() {
     );
     const orgId = org.rows[0]!.id;
 
-    server = await startNext(db.url);
+    const started = await startNext(db.url);
+    server = { ...started, pid: listeningPid(started.child, started.port) };
     const url = new URL(`${server.base}/api/stream`);
 
     // One stream opened and closed first, so the route's modules and the LISTEN connection are loaded before the
@@ -231,48 +233,6 @@ function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14, 15 of the whole line)
-}
-
-interface NextServer {
-  base: string;
-  /** The process that holds the listening socket (next start may serve from a child of the one spawned). */
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startNext(databaseUrl: string): Promise<NextServer> {
-  if (!fs.existsSync(".next/BUILD_ID")) {
-    console.log("no production build found: running next build");
-    const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (built.status !== 0) throw new Error("next build failed");
-  }
-  const port = await freePort();
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  let ready = false;
-  for (let i = 0; i < 240 && !ready; i++) {
-    if (child.exitCode !== null) throw new Error("next start exited");
-    try {
-      await fetch(`${base}/login`, { redirect: "manual" });
-      ready = true;
-    } catch {
-      await sleep(250);
-    }
-  }
-  if (!ready) throw new Error("next start did not answer within 60 s");
-  return {
-    base,
-    pid: listeningPid(child, port),
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
 }
 
 /** The pid, among the spawned process and its descendants, that holds the socket listening on `port`. */

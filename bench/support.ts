@@ -1,4 +1,6 @@
 // Small helpers the benchmarks share: percentiles, a free port, and the printed tables.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 
 /** The p-th percentile (nearest rank) of the values. */
@@ -25,4 +27,51 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+export interface NextServer {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * `next start` on a free loopback port against the given database (building first when there is no build), ready
+ * once /login answers. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+ */
+export async function startNext(databaseUrl: string, env: Record<string, string> = {}): Promise<NextServer> {
+  if (!fs.existsSync(".next/BUILD_ID")) {
+    console.log("no production build found: running next build");
+    const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (built.status !== 0) throw new Error("next build failed");
+  }
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let ready = false;
+  for (let i = 0; i < 240 && !ready; i++) {
+    if (child.exitCode !== null) throw new Error("next start exited");
+    try {
+      await fetch(`${base}/login`, { redirect: "manual" });
+      ready = true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  if (!ready) throw new Error("next start did not answer within 60 s");
+  return {
+    base,
+    port,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
 }

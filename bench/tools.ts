@@ -12,13 +12,11 @@
 //   - the domain function itself (checkBlocklist, getRunDrafts);
 // and, to split the HTTP figure, a request the route refuses at once, the route's body run in this process, and the
 // run-binding lookup that /api/mcp performs on every request.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { freePort, pct, printTable } from "./support";
+import { pct, printTable, startNext } from "./support";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const WARMUP = Math.min(50, CALLS);
@@ -187,40 +185,6 @@ async function timeCalls(fn: () => Promise<unknown>): Promise<number[]> {
     times.push(performance.now() - t);
   }
   return times;
-}
-
-async function startNext(databaseUrl: string) {
-  if (!fs.existsSync(".next/BUILD_ID")) {
-    console.log("no production build found: running next build");
-    const built = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (built.status !== 0) throw new Error("next build failed");
-  }
-  const port = await freePort();
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  let ready = false;
-  for (let i = 0; i < 240 && !ready; i++) {
-    if (child.exitCode !== null) throw new Error("next start exited");
-    try {
-      await fetch(`${base}/login`, { redirect: "manual" });
-      ready = true;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  if (!ready) throw new Error("next start did not answer within 60 s");
-  return {
-    base,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
 }
 
 const ms = (v: number) => (v < 1 ? `${(v * 1000).toFixed(0)} µs` : `${v.toFixed(2)} ms`);

@@ -9,13 +9,20 @@ export async function checkContactHistory({ orgId, platform, handles, now = new 
   const { dedup_policy: dedup } = await getAppConfig({ orgId });
   const unique = [...new Set(handles.map((h) => h.trim()).filter(Boolean))];
   const results = await db.$transaction(async (tx) => {
+    // Whole history (beyond the window) for every handle in one query; the window check per handle is draft
+    // creation's own lookup, so the answer matches what dedup will do.
+    const histories = new Map(
+      (
+        await tx.contactHistory.findMany({
+          where: { organizationId: orgId, platform, targetUser: { in: unique.map(canonicalHandle) } },
+          select: { targetUser: true, firstContactedAt: true, lastContactedAt: true, outcome: true },
+        })
+      ).map((h) => [h.targetUser, h]),
+    );
     const out = [];
     for (const handle of unique) {
       const recent = await findRecentContact(tx, { orgId, platform, targetUser: handle, windowDays: dedup.window_days, now });
-      const history = await tx.contactHistory.findFirst({
-        where: { organizationId: orgId, platform, targetUser: canonicalHandle(handle) },
-        select: { firstContactedAt: true, lastContactedAt: true, outcome: true },
-      });
+      const history = histories.get(canonicalHandle(handle));
       out.push({
         handle,
         // Inside the window: draft creation will warn or skip (dedup_policy.mode).

@@ -68,13 +68,6 @@ export async function onControl(listener: ControlListener): Promise<() => void> 
   return () => s.control.delete(listener);
 }
 
-/** How many subscribers this instance holds (the stream benchmark and tests read it). */
-export function subscriberCount(): number {
-  let n = 0;
-  for (const set of state().listeners.values()) n += set.size;
-  return n;
-}
-
 export function ensureListening(): Promise<void> {
   const s = state();
   if (s.client) return Promise.resolve();

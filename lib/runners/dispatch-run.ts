@@ -111,7 +111,7 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
     });
     await writer.flush();
     await recordUsage(orgId, runId, run.runner, run.model, result);
-    return finish(input, writer, await terminalFor(run, result, writer.texts()));
+    return finish(input, writer, await terminalFor({ ...run, orgId }, result, writer.texts()));
   } finally {
     await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -119,7 +119,7 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
 
 /** How the process ended, in the terms of SPEC section 3. */
 async function terminalFor(
-  run: { id: number; kind: string },
+  run: { id: number; kind: string; orgId: number },
   r: AcpRunResult,
   texts: Array<{ type: string; text: string }>,
 ): Promise<Omit<RunTerminal, "orgId" | "runId">> {
@@ -134,7 +134,7 @@ async function terminalFor(
   }
   // Exit 0 without the finish tool: a campaign run that drafted something is a success; otherwise it is incomplete.
   if (run.kind === "campaign") {
-    const drafted = await db.draft.count({ where: { runId: run.id } });
+    const drafted = await db.draft.count({ where: { organizationId: run.orgId, runId: run.id } });
     if (drafted > 0) return { ...base, status: "success", params: { closedBy: "dispatcher", drafted } };
   }
   return { ...base, status: "failed", failureReason: "playbook_incomplete", error: "The agent stopped without calling its finish tool" };

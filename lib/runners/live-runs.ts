@@ -30,7 +30,3 @@ export function abortLocalRun(runId: number): boolean {
   controller.abort();
   return true;
 }
-
-export function liveRunIds(): number[] {
-  return [...live().keys()];
-}

@@ -4,6 +4,7 @@
 import { db } from "@/lib/db/client";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { notFound } from "@/lib/http/errors";
+import { loadBlocklistRules } from "@/lib/blocklist/load-blocklist-rules";
 import { templateKindForSkill } from "@/lib/runs/template-kind-for-skill";
 
 const RECENT_CONTACTS_LIMIT = 500;
@@ -37,11 +38,7 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
           select: { id: true, platform: true, platformId: true, displayName: true, isDefault: true },
         })
       : [],
-    db.blocklistEntry.findMany({
-      where: { organizationId: orgId, OR: [{ projectId: null }, ...(project ? [{ projectId: project.id }] : [])] },
-      orderBy: { id: "asc" },
-      select: { type: true, value: true, projectId: true },
-    }),
+    loadBlocklistRules(db, { orgId, projectId: project?.id ?? null }),
     db.contactHistory.findMany({
       where: { organizationId: orgId, ...(platform ? { platform } : {}), lastContactedAt: { gte: since } },
       orderBy: { lastContactedAt: "desc" },

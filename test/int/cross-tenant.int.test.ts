@@ -38,10 +38,6 @@ import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
 import { NextRequest } from "next/server";
 import { mintRunToken } from "@/lib/runs/run-token";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -328,106 +324,5 @@ describe("cross-tenant: organization B against organization A's rows", () => {
   it("covers every route file under app/api", () => {
     const missing = listApiRoutes().filter((r) => !(r in cases) && !COVERED_IN_E2E.includes(r));
     expect(missing, `routes without a cross-tenant case: ${missing.join(", ")}`).toEqual([]);
-  });
-});
-
-// Every agent tool, called through a real MCP client with the binding of a run of organization B (or of another
-// campaign of A): none reads, changes or reveals A's rows. The last test fails when a tool has no case.
-describe("cross-tenant: agent tools bound to another organization's run", () => {
-  let client: Client;
-  let bCampaignId: number;
-  let bRunId: number;
-  const secret = { blocked: "", contacted: "" };
-
-  beforeAll(async () => {
-    const bp = await createProject(B.orgId);
-    const bAcc = await createAccountRow(B.orgId, bp.id);
-    bCampaignId = (await createCampaignRow(B.orgId, bp.id)).id;
-    secret.blocked = (await db.blocklistEntry.findUniqueOrThrow({ where: { id: a.globalBlockId } })).value;
-    secret.contacted = `contacted_${Date.now()}`;
-    await db.contactHistory.create({ data: { organizationId: A.orgId, platform: "forum", targetUser: secret.contacted, accountHandle: "a_acc", firstContactedAt: new Date(), lastContactedAt: new Date() } });
-    const { token, hash } = mintRunToken();
-    const r = await db.run.create({ data: { organizationId: B.orgId, campaignId: bCampaignId, projectId: bp.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-    bRunId = r.id;
-    void bAcc;
-    const binding = await resolveRunBinding({ runId: r.id, token });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createToolServer(binding).connect(serverSide);
-    client = new Client({ name: "cross-tenant-test", version: "1" });
-    await client.connect(clientSide);
-  });
-
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
-
-  const toolCases: Record<string, () => Promise<void>> = {
-    run_start: async () => {
-      const { isError, text } = await callTool("run_start");
-      expect(isError).toBe(false);
-      const ctx = JSON.parse(text);
-      expect(ctx.campaign.id).toBe(bCampaignId);
-      for (const leak of [a.projectName, secret.blocked, secret.contacted, "Hello there"]) expect(text).not.toContain(leak);
-    },
-    blocklist_check: async () => {
-      const { text } = await callTool("blocklist_check", { targets: [{ targetUser: secret.blocked }] });
-      expect(JSON.parse(text).results[0].blocked).toBe(false);
-    },
-    contact_history_check: async () => {
-      const { text } = await callTool("contact_history_check", { handles: [secret.contacted] });
-      expect(JSON.parse(text).results[0]).toMatchObject({ recentlyContacted: false, lastContactedAt: null, outcome: null });
-    },
-    drafts_create: async () => {
-      const { text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi" }] });
-      const result = JSON.parse(text);
-      expect(result.created).toEqual([]);
-      expect(result.skipped[0].reason).toBe("invalid_account");
-      expect(await db.draft.count({ where: { accountId: a.accountId } })).toBe(1);
-      await expectUntouched();
-    },
-    drafts_get: async () => {
-      const { text } = await callTool("drafts_get", { ids: [a.draftId] });
-      expect(JSON.parse(text)).toEqual({ drafts: [], notFound: [a.draftId] });
-      // Nor does a run of another campaign of A's own organization see this campaign's drafts.
-      const { token, hash } = mintRunToken();
-      const other = await createCampaignRow(A.orgId, a.projectId);
-      const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: other.id, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-      const [c2, s2] = InMemoryTransport.createLinkedPair();
-      await createToolServer(await resolveRunBinding({ runId: r.id, token })).connect(s2);
-      const sibling = new Client({ name: "sibling", version: "1" });
-      await sibling.connect(c2);
-      const res = (await sibling.callTool({ name: "drafts_get", arguments: { ids: [a.draftId] } })) as { content: Array<{ text: string }> };
-      expect(JSON.parse(res.content[0]!.text).notFound).toEqual([a.draftId]);
-      const upd = (await sibling.callTool({ name: "drafts_update", arguments: { id: a.draftId, body: "hijacked" } })) as { isError?: boolean };
-      expect(upd.isError).toBe(true);
-      await sibling.close();
-      await db.run.delete({ where: { id: r.id } });
-      await expectUntouched();
-    },
-    drafts_update: async () => {
-      const { isError, text } = await callTool("drafts_update", { id: a.draftId, body: "Rewritten by B", qualityScore: 1 });
-      expect(isError).toBe(true);
-      expect(text).toMatch(/not_found/);
-      await expectUntouched();
-    },
-    run_finish: async () => {
-      const { run: aRun } = await liveRunOfA();
-      const { isError } = await callTool("run_finish", { summary: "done" });
-      expect(isError).toBe(false);
-      expect((await db.run.findUniqueOrThrow({ where: { id: bRunId } })).status).toBe("success");
-      expect((await db.run.findUniqueOrThrow({ where: { id: aRun.id } })).status).toBe("running");
-      await db.run.delete({ where: { id: aRun.id } });
-    },
-  };
-
-  // run_finish closes B's run, so it goes last.
-  for (const [name, run] of Object.entries(toolCases)) it(name, run);
-
-  it("covers every tool the server registers", async () => {
-    const { tools } = await client.listTools();
-    const missing = tools.map((t) => t.name).filter((n) => !(n in toolCases));
-    expect(missing, `tools without a cross-tenant case: ${missing.join(", ")}`).toEqual([]);
-    expect(tools.length).toBeGreaterThanOrEqual(7);
   });
 });
