@@ -61,6 +61,8 @@ export async function draftsRegenerate(args: string[]): Promise<unknown> {
   const id = positiveInt(positionals[0], "<id>");
   if (id === undefined) throw new CliUsageError("drafts:regenerate needs a draft id");
   const hint = values.hint?.trim().slice(0, 1000) || undefined;
-  const { draft, runId } = await requestRegeneration({ orgId: await resolveOrg(values.org), id, hint, actor: CLI_ACTOR });
-  return { draftId: draft.id, runId, regenerationCount: draft.regenerationCount };
+  const { draft, runId, done } = await requestRegeneration({ orgId: await resolveOrg(values.org), id, hint, actor: CLI_ACTOR });
+  // The CLI process hosts the agent, so it waits for the run; the agent's tools are served by the dashboard.
+  const outcome = await done;
+  return { draftId: draft.id, runId, regenerationCount: draft.regenerationCount, run: outcome };
 }

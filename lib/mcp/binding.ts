@@ -28,3 +28,10 @@ export async function resolveRunBinding({ runId, token }: { runId: number; token
   if (run.status !== "running") throw new AppError("conflict", `Run ${run.id} has finished (${run.status}); its tools are closed`);
   return { orgId: run.organizationId, runId: run.id, kind: run.kind, campaignId: run.campaignId, projectId: run.projectId };
 }
+
+/** Contract tools belong to one kind of run (draft_regen_* to draft_regeneration, …); other runs get a clear refusal. */
+export function requireRunKind(binding: RunBinding, tool: string, ...kinds: string[]): void {
+  if (!kinds.includes(binding.kind)) {
+    throw new AppError("conflict", `${tool} belongs to ${kinds.join(" or ")} runs; this run is a ${binding.kind} run`);
+  }
+}

@@ -1,12 +1,19 @@
 // The agent tool server (SPEC "Agent tool interface"), exposed to the agent as `mcp__outreach__*`. One server per
-// bound run; each domain registers its own tools. The next issues add the research, regeneration, reply, insight,
-// extraction, tuning and posting tools here.
+// bound run; each domain registers its own tools. Contract tools (draft_regen_*, reply_draft_*, project_*,
+// skill_generate_*) refuse runs of another kind.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RunBinding } from "@/lib/mcp/binding";
 import { registerRunTools } from "@/lib/mcp/tools/runs";
 import { registerBlocklistTools } from "@/lib/mcp/tools/blocklist";
 import { registerContactTools } from "@/lib/mcp/tools/contacts";
 import { registerDraftTools } from "@/lib/mcp/tools/drafts";
+import { registerResearchTools } from "@/lib/mcp/tools/research";
+import { registerFederatedTools } from "@/lib/mcp/tools/federated";
+import { registerRegenerationTools } from "@/lib/mcp/tools/regeneration";
+import { registerReplyTools } from "@/lib/mcp/tools/replies";
+import { registerInsightTools } from "@/lib/mcp/tools/insights";
+import { registerExtractionTools } from "@/lib/mcp/tools/extraction";
+import { registerSkillTools } from "@/lib/mcp/tools/skills";
 
 export const TOOL_SERVER_NAME = "outreach";
 
@@ -23,5 +30,12 @@ export function createToolServer(binding: RunBinding): McpServer {
   registerBlocklistTools(server, binding);
   registerContactTools(server, binding);
   registerDraftTools(server, binding);
+  registerResearchTools(server, binding);
+  registerFederatedTools(server, binding);
+  registerRegenerationTools(server, binding);
+  registerReplyTools(server, binding);
+  registerInsightTools(server, binding);
+  registerExtractionTools(server, binding);
+  registerSkillTools(server, binding);
   return server;
 }

@@ -21,7 +21,8 @@ import { runEventWriter } from "@/lib/runs/record-run-event";
 import { TOOL_SERVER_NAME } from "@/lib/mcp/create-tool-server";
 import { getAppConfig } from "@/lib/config/get-app-config";
 
-export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
+/** 30 minutes, or OUTREACH_RUN_TIMEOUT_MS (tests shorten it). */
+export const DEFAULT_RUN_TIMEOUT_MS = Number(process.env.OUTREACH_RUN_TIMEOUT_MS) || 30 * 60_000;
 export const MCP_BRIDGE = path.join(process.cwd(), "bin", "outreach-mcp.mjs");
 
 export interface DispatchInput {

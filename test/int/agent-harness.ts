@@ -85,3 +85,27 @@ export async function runningRun(orgId: number, opts: { kind: string; runner?: s
   });
   return { run, token };
 }
+
+/**
+ * Background runs (regeneration, replies, insights, extraction, tuning) reach the tool server at
+ * OUTREACH_TOOL_SERVER_URL, as a deployment would configure it: serve /api/mcp and point the variable at it.
+ */
+export async function serveToolServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { POST } = await import("@/app/api/mcp/route");
+  const served = await serveRoute(POST as RouteHandler);
+  process.env.OUTREACH_TOOL_SERVER_URL = served.url;
+  return served;
+}
+
+/**
+ * Replaces the organization's playbook of `slug` (a seeded built-in, or a new row) with a fake-agent script, so the
+ * next run of that playbook is scripted. The fake agent stands in for the LLM that would read the real playbook.
+ */
+export async function scriptOrgPlaybook(orgId: number, slug: string, script: unknown) {
+  const body = scriptPlaybook(script, `Scripted ${slug} for tests.`);
+  return db.playbook.upsert({
+    where: { organizationId_slug: { organizationId: orgId, slug } },
+    update: { body },
+    create: { organizationId: orgId, slug, title: slug, body },
+  });
+}
