@@ -1,5 +1,6 @@
 // The default organization owns everything when OUTREACH_AUTH is off (single-tenant self-host).
 import { db } from "@/lib/db/client";
+import { seedBuiltinPlaybooks } from "@/lib/playbooks/seed-builtin-playbooks";
 
 export const DEFAULT_ORG_SLUG = "default";
 
@@ -13,6 +14,8 @@ export async function ensureDefaultOrganization(): Promise<{ id: number; name: s
     create: { slug: DEFAULT_ORG_SLUG, name: "Default organization", isDefault: true },
     select: { id: true, name: true },
   });
+  // A new organization gets its read-only built-in playbooks; refreshing their text is boot's job.
+  await seedBuiltinPlaybooks(db, org.id, { refresh: false });
   cache.__outreachDefaultOrg = org;
   return org;
 }

@@ -3,6 +3,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/auth/password";
+import { seedBuiltinPlaybooks } from "@/lib/playbooks/seed-builtin-playbooks";
 import { ensureDefaultOrganization, forgetDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
 
 export async function createUserWithOrganization(opts: {
@@ -29,6 +30,8 @@ export async function createUserWithOrganization(opts: {
         : await tx.organization.create({
             data: { name: opts.organizationName, slug: `${slugify(opts.organizationName)}-${Date.now().toString(36)}` },
           });
+    // A new organization starts with the built-in playbooks, in the same transaction as the organization itself.
+    if (userCount > 0) await seedBuiltinPlaybooks(tx, org.id);
     const user = await tx.user.create({ data: { username: opts.username, passwordHash } });
     await tx.membership.create({ data: { organizationId: org.id, userId: user.id, role: "owner" } });
     return { user: { id: user.id, username: user.username }, organization: { id: org.id, name: org.name } };
