@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** SPEC 8 "Insight minimum": fewer drafts than this in the project and the brief is the stub. */
+export const INSIGHT_MIN_DRAFTS = 5;
+/** SPEC 1 "Project insights": what the stub reads. */
+export const INSIGHT_STUB_TEXT = "Not enough data yet";
+/**
+ * An insight younger than this is "fresh" and the daily pass skips its project. 20 h rather than 24 h, so a cron
+ * that fires at the same hour every day is not pushed a day later by a run that finished a few minutes late.
+ */
+export const INSIGHT_FRESH_HOURS = 20;
+/** A project with no draft created and no message in this many days is inactive and gets no daily brief. */
+export const INSIGHT_ACTIVITY_DAYS = 7;
+
+export const ZInsightEvidenceItem = z
+  .object({
+    draftId: z.number().int().positive().optional().describe("Id of a draft of this project (from recentDrafts)"),
+    messageId: z.number().int().positive().optional().describe("Id of a conversation message of this project (from recentMessages)"),
+    note: z.string().trim().max(500).optional().describe("What this item shows, in a few words"),
+  })
+  .strict()
+  .refine((e) => e.draftId !== undefined || e.messageId !== undefined, { message: "Each evidence item cites a draftId or a messageId" });
+export type InsightEvidenceItem = z.infer<typeof ZInsightEvidenceItem>;
+
+export const ZProjectInsightsSubmission = {
+  summaryMd: z.string().trim().min(1).max(40_000).describe("The brief, in Markdown: what worked, what did not, what to try next"),
+  evidence: z.array(ZInsightEvidenceItem).max(100).describe("The drafts and messages the brief rests on: [{draftId?, messageId?, note?}]"),
+};
+
+export const ZRequestInsightsBody = z
+  .object({
+    // Who asked: the Regenerate now button (manual, the default), the daily pass (cron), or an integration (api).
+    trigger: z.enum(["manual", "cron", "api"]).optional(),
+  })
+  .strict();
