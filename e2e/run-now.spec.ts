@@ -16,7 +16,7 @@ test("Run now: the log streams live and the drafts appear in the open inbox", as
   const project = (await (await request.post("/api/projects", { data: { name: `Live run ${u}` } })).json()) as { id: number };
   expect((await request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `sender_${u}` } })).status()).toBe(201);
   const campaignRes = await request.post("/api/campaigns", {
-    data: { projectId: project.id, name: `Live scout ${u}`, platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG, config: { audience: "maintainers of CI tools" } },
+    data: { projectId: project.id, name: `Live scout ${u}`, platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG, config: { audience: "maintainers of CI tools", communities: ["devops"], tone: "Plain and short", offer: "A free retry helper", rules: [], maxDraftsPerRun: 3 } },
   });
   expect(campaignRes.status(), await campaignRes.text()).toBe(201);
   const campaign = (await campaignRes.json()) as { id: number };

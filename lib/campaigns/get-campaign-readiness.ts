@@ -1,8 +1,10 @@
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { detectRunners, type RunnerStatus } from "@/lib/runners/detect-runners";
+import type { Platform } from "@/lib/campaigns/catalog";
+import { profileProblems } from "@/lib/skill-generation/profile-schema";
 
-export type BlockingCode = "profile_missing" | "no_account" | "runner_unavailable";
+export type BlockingCode = "profile_missing" | "profile_invalid" | "no_account" | "runner_unavailable";
 
 export interface ReadinessAction {
   label: string;
@@ -70,6 +72,14 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
     blocking.push({
       code: "profile_missing",
       message: "The campaign profile has not been generated yet.",
+      action: { label: "Generate profile", action: "generate_profile" },
+    });
+  }
+  const problems = hasProfile(campaign.config) ? profileProblems(campaign.platform as Platform, campaign.config) : [];
+  if (problems.length > 0 && !generation) {
+    blocking.push({
+      code: "profile_invalid",
+      message: `The campaign profile does not match the ${campaign.platform} skill schema: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? "; …" : ""}`,
       action: { label: "Generate profile", action: "generate_profile" },
     });
   }

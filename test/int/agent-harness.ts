@@ -109,3 +109,22 @@ export async function scriptOrgPlaybook(orgId: number, slug: string, script: unk
     create: { organizationId: orgId, slug, title: slug, body },
   });
 }
+
+/** Waits until a run started elsewhere (a route) is terminal; routes drop the dispatcher's promise. */
+export async function waitForRunEnd(runId: number, timeoutMs = 25_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await db.run.findUniqueOrThrow({ where: { id: runId } });
+    // A finish tool ends the run before the process exits; the dispatcher's "finished" log line comes last.
+    const finished = await db.runEvent.findFirst({ where: { runId, type: "lifecycle", payload: { path: ["phase"], equals: "finished" } }, select: { id: true } });
+    if (run.status !== "running" && finished) return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Tool-call results of a run, in order: what the agent read back from each tool. */
+export async function toolResults(runId: number): Promise<Array<{ status: string; text: string }>> {
+  const events = await db.runEvent.findMany({ where: { runId, type: "tool_call_update" }, orderBy: { seq: "asc" } });
+  return events.map((e) => e.payload as { status: string; text: string });
+}

@@ -33,6 +33,10 @@ import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
 import { mintRunToken } from "@/lib/runs/run-token";
+import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
+import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
+import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
+import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -238,6 +242,22 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/drafts/[id]/regenerate/undo": async () => {
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: ids.draftId }, body: { version: -2 } });
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: "1.5" }, body: {} });
+  },
+  "/api/campaigns/[id]/skill-runs": async () => {
+    await expect400(skillRuns.POST, { method: "POST", params: { id: ids.campaignId }, body: { mode: "yolo" } });
+    await expect400(skillRuns.POST, { method: "POST", params: { id: ids.campaignId }, body: { mode: "preview", config: {} } });
+    await expect400(skillRuns.POST, { method: "POST", params: { id: "zero" }, body: {} });
+    await expect400(skillRuns.GET, { params: { id: "-1" } });
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]": async () => {
+    await expect400(skillRun.GET, { params: { id: ids.campaignId, runId: "x" } });
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]/adopt": async () => {
+    await expect400(skillRunAdopt.POST, { method: "POST", params: { id: ids.campaignId, runId: "1.5" } });
+    await expect400(skillRunAdopt.POST, { method: "POST", params: { id: "c", runId: "1" } });
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]/discard": async () => {
+    await expect400(skillRunDiscard.POST, { method: "POST", params: { id: ids.campaignId, runId: "0" } });
   },
   "/api/runners": async () => {
     // Takes no input: a body is ignored and detection still answers.

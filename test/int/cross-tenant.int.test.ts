@@ -38,6 +38,10 @@ import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
 import { NextRequest } from "next/server";
 import { mintRunToken } from "@/lib/runs/run-token";
+import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
+import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
+import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
+import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -85,6 +89,16 @@ async function liveRunOfA() {
   const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: a.campaignId, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
   await db.runEvent.create({ data: { organizationId: A.orgId, runId: r.id, seq: 1, type: "message_chunk", payload: { text: "A's private thoughts", tUs: 5 } } });
   return { run: r, token };
+}
+
+/** A finished preview tuning run of A awaiting a decision. */
+async function tuningRunOfA() {
+  return db.run.create({
+    data: {
+      organizationId: A.orgId, campaignId: a.campaignId, projectId: a.projectId, kind: "campaign_skill_generation", runner: "cloud", status: "success",
+      params: { mode: "preview", previousConfig: {}, generatedConfig: { audience: "A's generated audience" } },
+    },
+  });
 }
 
 /** Reads SSE frames from a stream response until `until` matches or the time is up. */
@@ -214,6 +228,32 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await call(campaign.PATCH, { ...asB(), method: "PATCH", params, body: { state: "active" } })).status).toBe(404);
     expect((await call(campaign.DELETE, { ...asB(), method: "DELETE", params })).status).toBe(404);
     expect((await db.campaign.findUniqueOrThrow({ where: { id: a.campaignId } })).state).toBe("draft");
+  },
+  "/api/campaigns/[id]/skill-runs": async () => {
+    const params = { id: id(a.campaignId) };
+    expect((await call(skillRuns.GET, { ...asB(), params })).status).toBe(404);
+    expect((await call(skillRuns.POST, { ...asB(), method: "POST", params, body: { mode: "preview" } })).status).toBe(404);
+    expect(await db.run.count({ where: { campaignId: a.campaignId, kind: "campaign_skill_generation" } })).toBe(0);
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]": async () => {
+    const r = await tuningRunOfA();
+    expect((await call(skillRun.GET, { ...asB(), params: { id: id(a.campaignId), runId: id(r.id) } })).status).toBe(404);
+    // Nor through one of B's own campaigns.
+    const bCampaign = await createCampaignRow(B.orgId, (await createProject(B.orgId)).id);
+    const viaOwn = await call(skillRun.GET, { ...asB(), params: { id: id(bCampaign.id), runId: id(r.id) } });
+    expect(viaOwn.status).toBe(404);
+    expect(JSON.stringify(viaOwn.json)).not.toContain("A's generated audience");
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]/adopt": async () => {
+    const r = await tuningRunOfA();
+    expect((await call(skillRunAdopt.POST, { ...asB(), method: "POST", params: { id: id(a.campaignId), runId: id(r.id) } })).status).toBe(404);
+    expect((await db.run.findUniqueOrThrow({ where: { id: r.id } })).params).not.toHaveProperty("adopted");
+    expect(await db.campaign.findUniqueOrThrow({ where: { id: a.campaignId } })).toMatchObject({ state: "draft", config: {} });
+  },
+  "/api/campaigns/[id]/skill-runs/[runId]/discard": async () => {
+    const r = await tuningRunOfA();
+    expect((await call(skillRunDiscard.POST, { ...asB(), method: "POST", params: { id: id(a.campaignId), runId: id(r.id) } })).status).toBe(404);
+    expect((await db.run.findUniqueOrThrow({ where: { id: r.id } })).params).not.toHaveProperty("discarded");
   },
   "/api/blocklist": async () => {
     const list = await call(blocklist.GET, asB());

@@ -83,3 +83,13 @@ export async function createDraftRow(
     },
   });
 }
+
+/** A forum campaign profile that matches the skill schema (lib/skill-generation/profile-schema.ts). */
+export const VALID_PROFILE = {
+  audience: "Maintainers of small CI tools who ask for help with flaky builds",
+  communities: ["devops", "programming"],
+  tone: "Plain, first person, short",
+  offer: "A free open-source retry helper",
+  rules: ["Say who you are in the first sentence"],
+  maxDraftsPerRun: 5,
+};

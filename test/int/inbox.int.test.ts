@@ -1,13 +1,9 @@
-// The inbox list (filters, sorting, keyset pages) and regeneration with feedback (request, finish, undo).
+// The inbox list: filters, sorting, keyset pages. Regeneration has its own file.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createProject, type OrgFixture } from "./fixtures";
 import * as draftsRoute from "@/app/api/drafts/route";
-import * as draftRoute from "@/app/api/drafts/[id]/route";
-import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
-import * as undo from "@/app/api/drafts/[id]/regenerate/undo/route";
-import { finishRegeneration } from "@/lib/drafts/finish-regeneration";
 
 let A: OrgFixture;
 let ctx: { projectId: number; accountId: number; campaignId: number; otherCampaignId: number };
@@ -73,59 +69,5 @@ describe("inbox list", () => {
     const res = await list("kind=reply_dm&limit=200");
     expect(res.json.drafts.length).toBe(all.filter((d) => d.kind === "reply_dm").length);
     expect(res.json.drafts.every((d: { isReply: boolean }) => d.isReply)).toBe(true);
-  });
-});
-
-describe("regeneration with feedback", () => {
-  it("records the hint, counts, logs and creates the run; the finish overwrites and undo restores", async () => {
-    const d = await createDraftRow(A.orgId, { projectId: ctx.projectId, accountId: ctx.accountId, campaignId: ctx.campaignId, body: "The first body", qualityScore: 50 });
-    const params = { id: String(d.id) };
-    const res = await call(regenerate.POST, { method: "POST", cookie: A.cookie, params, body: { hint: "Shorter, mention the free tier" } });
-    expect(res.status).toBe(202);
-    expect(res.json.draft).toMatchObject({ regenerationCount: 1, regeneratingRunId: res.json.runId, body: "The first body", version: 1 });
-    const run = await db.run.findUniqueOrThrow({ where: { id: res.json.runId } });
-    expect(run).toMatchObject({ organizationId: A.orgId, kind: "draft_regeneration", status: "running", playbookSlug: "draft-regenerator", campaignId: ctx.campaignId });
-    expect(run.params).toMatchObject({ draftId: d.id, hint: "Shorter, mention the free tier" });
-    expect(await db.draftRegenerationHint.findFirst({ where: { draftId: d.id } })).toMatchObject({ hint: "Shorter, mention the free tier", runId: run.id, userId: A.userId });
-    expect(await db.draftEvent.findFirst({ where: { draftId: d.id, event: "regenerated" } })).toMatchObject({ actorType: "user", details: { hint: "Shorter, mention the free tier", runId: run.id } });
-
-    // A second request while the first is still running is refused.
-    expect((await call(regenerate.POST, { method: "POST", cookie: A.cookie, params, body: {} })).status).toBe(409);
-
-    await db.$transaction((tx) => finishRegeneration(tx, { orgId: A.orgId, draftId: d.id, runId: run.id, body: "A shorter body", qualityScore: 77, qualityModel: "judge" }));
-    await db.run.update({ where: { id: run.id }, data: { status: "success" } });
-    const after = (await call(draftRoute.GET, { cookie: A.cookie, params })).json;
-    expect(after).toMatchObject({ body: "A shorter body", version: 2, qualityScore: 77, canUndoRegeneration: true, regeneratingRunId: null });
-
-    const undone = await call(undo.POST, { method: "POST", cookie: A.cookie, params, body: { version: 2 } });
-    expect(undone.status).toBe(200);
-    expect(undone.json).toMatchObject({ body: "The first body", version: 3, canUndoRegeneration: false });
-    const again = await call(undo.POST, { method: "POST", cookie: A.cookie, params, body: {} });
-    expect(again.status).toBe(409);
-    expect(again.json.message).toMatch(/no regenerated body/);
-  });
-
-  it("the finish is refused once the draft left review, and touches nothing", async () => {
-    const d = await createDraftRow(A.orgId, { projectId: ctx.projectId, state: "approved", body: "Approved words" });
-    await expect(
-      db.$transaction((tx) => finishRegeneration(tx, { orgId: A.orgId, draftId: d.id, runId: 1, body: "Late rewrite" })),
-    ).rejects.toMatchObject({ code: "conflict" });
-    expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).body).toBe("Approved words");
-  });
-
-  it("two regenerate requests at once start exactly one run", async () => {
-    const d = await createDraftRow(A.orgId, { projectId: ctx.projectId });
-    const params = { id: String(d.id) };
-    const results = await Promise.all([1, 2, 3].map(() => call(regenerate.POST, { method: "POST", cookie: A.cookie, params, body: {} })));
-    expect(results.map((r) => r.status).sort()).toEqual([202, 409, 409]);
-    expect(await db.run.count({ where: { organizationId: A.orgId, kind: "draft_regeneration", params: { path: ["draftId"], equals: d.id } } })).toBe(1);
-    expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).regenerationCount).toBe(1);
-  });
-
-  it("only drafts under review can be regenerated", async () => {
-    const d = await createDraftRow(A.orgId, { projectId: ctx.projectId, state: "sent" });
-    const res = await call(regenerate.POST, { method: "POST", cookie: A.cookie, params: { id: String(d.id) }, body: {} });
-    expect(res.status).toBe(409);
-    expect(await db.draftRegenerationHint.count({ where: { draftId: d.id } })).toBe(0);
   });
 });

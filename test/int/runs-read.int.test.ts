@@ -11,7 +11,7 @@ import { detectRunners } from "@/lib/runners/detect-runners";
 import { getRun } from "@/lib/runs/get-run";
 import { getSpend } from "@/lib/runs/get-spend";
 import { listRuns } from "@/lib/runs/list-runs";
-import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createProject, type OrgFixture } from "./fixtures";
+import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createProject, VALID_PROFILE, type OrgFixture } from "./fixtures";
 
 type RunRow = {
   orgId: number;
@@ -194,7 +194,7 @@ describe("getCampaignReadiness", () => {
     const c = await createCampaignRow(A.orgId, projectId);
     return db.campaign.update({
       where: { id: c.id },
-      data: { runner: opts.runner ?? "gemini", config: (opts.config ?? { keywords: ["ci"] }) as object, platform: opts.platform ?? "forum" },
+      data: { runner: opts.runner ?? "gemini", config: (opts.config ?? VALID_PROFILE) as object, platform: opts.platform ?? "forum" },
     });
   }
 

@@ -1,9 +1,10 @@
 // drafts_create / drafts_get / drafts_update: the agent's draft CRUD. Creation goes through the one creation path
 // (blocklist, dedup, variants, quality); reading and revising are limited to the run's campaign (or the run's own
-// drafts). No tool approves or sends.
+// drafts). Creating and revising belong to campaign runs: a contract run (regeneration, reply drafting) writes only
+// through its own finish tool. No tool approves or sends.
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RunBinding } from "@/lib/mcp/binding";
+import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
 import { createDrafts } from "@/lib/drafts/create-drafts";
 import { getRunDrafts } from "@/lib/drafts/get-run-drafts";
@@ -27,6 +28,7 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
     },
     ({ entries }) =>
       runTool("drafts_create", async () => {
+        requireRunKind(binding, "drafts_create", "campaign");
         const result = await createDrafts({
           orgId: binding.orgId,
           campaignId: binding.campaignId,
@@ -75,6 +77,10 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
-    (revision) => runTool("drafts_update", () => reviseDraft(scope, revision)),
+    (revision) =>
+      runTool("drafts_update", async () => {
+        requireRunKind(binding, "drafts_update", "campaign");
+        return reviseDraft(scope, revision);
+      }),
   );
 }

@@ -1,8 +1,50 @@
-// skill_generate_start, skill_generate_finish.
+// skill_generate_start / skill_generate_finish: the campaign-skill-generator's contract (SPEC "Campaign tuning").
+// Preview runs keep the generated profile on the run for the Tuning tab; apply runs write it to the campaign.
+import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RunBinding } from "@/lib/mcp/binding";
+import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
+import { runTool } from "@/lib/mcp/tool-result";
+import { getSkillGenerationContext } from "@/lib/skill-generation/get-skill-generation-context";
+import { finishSkillGeneration } from "@/lib/skill-generation/finish-skill-generation";
+import { SKILL_GENERATION_KIND } from "@/lib/skill-generation/schemas";
 
 export function registerSkillTools(server: McpServer, binding: RunBinding) {
-  void server;
-  void binding;
+  const { orgId, runId, campaignId } = binding;
+
+  server.registerTool(
+    "skill_generate_start",
+    {
+      title: "Read the campaign to profile",
+      description:
+        "Call first. Returns the mode (preview: your profile is shown to a person as a diff; apply: it is written to the " +
+        "campaign), the campaign with its current profile, the project, its accounts and templates, and profileSchema: " +
+        "the JSON Schema the profile you submit must match.",
+      inputSchema: {},
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    () =>
+      runTool("skill_generate_start", async () => {
+        requireRunKind(binding, "skill_generate_start", SKILL_GENERATION_KIND);
+        return getSkillGenerationContext({ orgId, runId, campaignId });
+      }),
+  );
+
+  server.registerTool(
+    "skill_generate_finish",
+    {
+      title: "Submit the campaign profile",
+      description:
+        "Call once, last. Submits the profile (an object matching profileSchema) and ends the run. A profile that does " +
+        "not match is refused with the reasons; fix it and call again.",
+      inputSchema: {
+        config: z.record(z.string(), z.unknown()).describe("The campaign profile, matching profileSchema from skill_generate_start"),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    },
+    ({ config }) =>
+      runTool("skill_generate_finish", async () => {
+        requireRunKind(binding, "skill_generate_finish", SKILL_GENERATION_KIND);
+        return finishSkillGeneration({ orgId, runId, campaignId, config });
+      }),
+  );
 }
