@@ -8,6 +8,7 @@ import { createUserWithOrganization } from "@/lib/users/create-user-with-organiz
 import { AppError } from "@/lib/http/errors";
 import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
 import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli/tool-commands";
+import { REPLIES_USAGE, repliesRecord } from "@/lib/conversations/cli-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
@@ -16,6 +17,7 @@ const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "blocklist:check": blocklistCheck,
   "contacts:check": contactsCheck,
   "run:context": runContext,
+  "replies:record": repliesRecord,
 };
 
 const USAGE = `usage: outreach <command> [options]
@@ -24,7 +26,7 @@ commands:
   users:create --org <name> --username <name>   create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}${TOOL_USAGE}`;
+${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -1,0 +1,41 @@
+// Input schemas of the conversations domain: an inbound reply as the extension's dm-sync (and the CLI) hands it over.
+import { z } from "zod";
+import { ThreadKind } from "@/lib/generated/prisma/enums";
+
+export const THREAD_KINDS = Object.values(ThreadKind) as [ThreadKind, ...ThreadKind[]];
+
+/** One message the platform delivered to us, answering an outbound draft. */
+export const ZInboundMessage = z
+  .object({
+    author: z.string().trim().min(1).max(200).describe("The handle that wrote the message"),
+    body: z.string().trim().min(1).max(40_000),
+    externalId: z.string().trim().min(1).max(300).describe("The platform's id of the message; the same id is stored once"),
+    permalink: z.url().max(2000).nullish().describe("Where the message can be read on the platform"),
+    sentAt: z.coerce.date().describe("When the platform says it was written"),
+  })
+  .strict();
+export type InboundMessage = z.infer<typeof ZInboundMessage>;
+
+export const ZInboundReply = z
+  .object({
+    draftId: z.number().int().positive().max(2_147_483_647).describe("The outbound draft that was answered"),
+    message: ZInboundMessage,
+    threadKind: z.enum(THREAD_KINDS).optional().describe("dm or post_comment; by default from the draft's kind"),
+    threadExternalId: z.string().trim().min(1).max(300).nullish().describe("The platform's conversation or parent id, if known"),
+  })
+  .strict();
+export type InboundReply = z.infer<typeof ZInboundReply>;
+
+/** Outbound messages we record from our own drafts carry this external id, so each draft is recorded once. */
+export const OUTBOUND_DRAFT_PREFIX = "outreach-draft:";
+
+export function outboundExternalId(draftId: number): string {
+  return `${OUTBOUND_DRAFT_PREFIX}${draftId}`;
+}
+
+/** The draft an outbound message was recorded from, or null for a message the platform gave us. */
+export function draftIdOfMessage(externalId: string | null): number | null {
+  if (!externalId?.startsWith(OUTBOUND_DRAFT_PREFIX)) return null;
+  const id = Number(externalId.slice(OUTBOUND_DRAFT_PREFIX.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,45 @@
+// `reply_draft_finish`: the continuation's body and score, the cleared drafting flag and the run's success commit in
+// one transaction, so the placeholder becomes approvable exactly when its run has succeeded (SPEC "Reply drafting").
+// Only the run's own placeholder is touched, and nothing is sent.
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { DraftActor } from "@/lib/drafts/actor";
+import { changeDraft } from "@/lib/drafts/change-draft";
+import { commitRunTerminal } from "@/lib/runs/commit-run-terminal";
+import { getReplyRunParams } from "@/lib/replies/reply-run-params";
+
+export interface CompleteReplyDraftingInput {
+  orgId: number;
+  runId: number;
+  body: string;
+  qualityScore: number;
+  qualityReason?: string;
+  qualityModel?: string;
+}
+
+export async function completeReplyDrafting(input: CompleteReplyDraftingInput) {
+  const { orgId, runId } = input;
+  const { draftId } = await getReplyRunParams({ orgId, runId });
+  const actor: DraftActor = { type: "run", id: runId };
+  return db.$transaction(async (tx) => {
+    // The state table's body-rewrite action: refused (409) once the reviewer rejected the placeholder meanwhile.
+    const { version } = await changeDraft(tx, {
+      orgId, id: draftId, actor, action: "regenerate", event: "reply_drafted",
+      guard: async (draft) => {
+        if (draft.draftingRunId !== runId) throw new AppError("conflict", `Reply draft ${draftId} is no longer drafted by this run`);
+      },
+      data: () => ({
+        body: input.body,
+        bodyEdited: false,
+        qualityScore: input.qualityScore,
+        qualityReason: input.qualityReason ?? null,
+        qualityModel: input.qualityModel ?? null,
+        draftingRunId: null,
+      }),
+      details: (draft) => ({ runId, previousBody: draft.body, qualityScore: input.qualityScore }),
+    });
+    const committed = await commitRunTerminal(tx, { orgId, runId, status: "success", params: { replyDraftId: draftId, replyVersion: version } });
+    if (!committed) throw new AppError("conflict", `Run ${runId} has already finished`);
+    return { draftId, version };
+  });
+}

@@ -1,0 +1,53 @@
+// Retry of a failed reply drafting run (SPEC "Reply drafting": the thread shows a Retry when the drafting run
+// failed). A new reply_drafting run takes over the same placeholder: drafting_run_id points at it, so the failed
+// run's tools, if it ever came back, no longer reach the draft.
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import type { DraftActor } from "@/lib/drafts/actor";
+import { changeDraft } from "@/lib/drafts/change-draft";
+import { resolveRunner } from "@/lib/runs/resolve-runner";
+import { startRun, type StartedRun } from "@/lib/runs/start-run";
+import { assertRunnerAvailable } from "@/lib/runners/assert-runner-available";
+import { REPLY_DRAFTER_PLAYBOOK, REPLY_DRAFTING_KIND } from "@/lib/replies/enqueue-reply-drafting";
+
+export async function retryReplyDrafting({ orgId, id, actor }: { orgId: number; id: number; actor: DraftActor }): Promise<StartedRun> {
+  const draft = await db.draft.findFirst({
+    where: { id, organizationId: orgId },
+    select: { kind: true, draftingRunId: true, parentMessageId: true, campaignId: true, projectId: true },
+  });
+  if (!draft) throw notFound("Draft");
+  const previousRunId = draft.draftingRunId;
+  if (previousRunId === null) throw new AppError("conflict", "This reply has already been drafted; there is nothing to retry");
+  const previous = await db.run.findFirst({ where: { id: previousRunId, organizationId: orgId }, select: { status: true, params: true } });
+  if (previous?.status === "running") {
+    throw new AppError("conflict", "This reply is still being drafted", { runId: previousRunId });
+  }
+  const runner = await resolveRunner({ orgId, campaignId: draft.campaignId, projectId: draft.projectId });
+  await assertRunnerAvailable(runner);
+
+  const earlier = (previous?.params ?? {}) as { parentDraftId?: unknown };
+  const started = await startRun({
+    orgId,
+    kind: REPLY_DRAFTING_KIND,
+    runner,
+    playbookSlug: REPLY_DRAFTER_PLAYBOOK,
+    campaignId: draft.campaignId,
+    projectId: draft.projectId,
+    trigger: "retry",
+    params: { draftId: id, parentDraftId: typeof earlier.parentDraftId === "number" ? earlier.parentDraftId : null, messageId: draft.parentMessageId },
+    exclusive: { kind: REPLY_DRAFTING_KIND, params: { path: ["draftId"], equals: id } },
+    alsoInTx: async (tx, runId) => {
+      await changeDraft(tx, {
+        orgId, id, actor, action: "regenerate", event: "reply_drafting_enqueued",
+        // Re-checked under the row lock: a concurrent retry or a late finish may have got there first.
+        guard: async (locked) => {
+          if (locked.draftingRunId !== previousRunId) throw new AppError("conflict", "This reply's drafting changed meanwhile; reload and try again");
+        },
+        data: () => ({ draftingRunId: runId }),
+        details: () => ({ runId, retry: true, previousRunId }),
+      });
+    },
+  });
+  if (started.alreadyRunning) throw new AppError("conflict", "This reply is still being drafted", { runId: started.runId });
+  return started;
+}
