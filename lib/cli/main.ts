@@ -9,6 +9,7 @@ import { AppError } from "@/lib/http/errors";
 import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
 import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli/tool-commands";
 import { REPLIES_USAGE, repliesRecord } from "@/lib/conversations/cli-commands";
+import { RESEARCH_USAGE, federatedScout, forumScout, forumSnapshot, newsSearch, stagingList } from "@/lib/cli/research-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
@@ -18,6 +19,11 @@ const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "contacts:check": contactsCheck,
   "run:context": runContext,
   "replies:record": repliesRecord,
+  "forum:scout": forumScout,
+  "forum:snapshot": forumSnapshot,
+  "news:search": newsSearch,
+  "federated:scout": federatedScout,
+  "staging:list": stagingList,
 };
 
 const USAGE = `usage: outreach <command> [options]
@@ -26,7 +32,7 @@ commands:
   users:create --org <name> --username <name>   create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}`;
+${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
