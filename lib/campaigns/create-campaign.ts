@@ -3,10 +3,12 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
+import { assertPlaybookExists } from "@/lib/playbooks/assert-playbook-exists";
 import { campaignSelect, toCampaignView, type CampaignInput } from "@/lib/campaigns/schemas";
 
 export async function createCampaign({ orgId, input }: { orgId: number; input: CampaignInput }) {
   await getProjectOrThrow({ orgId, id: input.projectId });
+  if (input.playbookId) await assertPlaybookExists({ orgId, id: input.playbookId });
   const row = await db.campaign.create({
     data: {
       organizationId: orgId,
@@ -18,6 +20,7 @@ export async function createCampaign({ orgId, input }: { orgId: number; input: C
       cron: input.cron ?? null,
       config: (input.config ?? {}) as Prisma.InputJsonValue,
       autoPost: input.autoPost ?? false,
+      playbookId: input.playbookId ?? null,
     },
     select: campaignSelect,
   });

@@ -23,6 +23,15 @@ const ZConfig = z
   .refine((v) => JSON.stringify(v).length <= 100_000, "Config is larger than 100 KB")
   .describe("The campaign profile the playbook reads");
 
+// A playbook of the same organization (checked by create/update); null runs the organization's built-in of the skill.
+const ZCampaignPlaybookId = z
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .nullable()
+  .describe("A playbook of this organization; null uses the built-in playbook of the campaign's skill");
+
 export const ZCampaignInput = z
   .object({
     projectId: z.number().int().positive(),
@@ -33,6 +42,7 @@ export const ZCampaignInput = z
     cron: ZCron.nullable().optional(),
     config: ZConfig.optional(),
     autoPost: z.boolean().optional(),
+    playbookId: ZCampaignPlaybookId.optional(),
   })
   .superRefine((v, ctx) => {
     if (!SKILLS[v.platform].includes(v.skill)) {
@@ -51,6 +61,7 @@ export const ZCampaignPatch = z
     config: ZConfig,
     state: z.enum(["draft", "active"]),
     autoPost: z.boolean(),
+    playbookId: ZCampaignPlaybookId,
   })
   .partial()
   .strict();
@@ -60,7 +71,7 @@ export type CampaignPatch = z.infer<typeof ZCampaignPatch>;
 
 export const campaignSelect = {
   id: true, projectId: true, name: true, platform: true, skill: true, runner: true, cron: true, config: true,
-  state: true, autoPost: true, createdAt: true, updatedAt: true, project: { select: { name: true } },
+  state: true, autoPost: true, playbookId: true, createdAt: true, updatedAt: true, project: { select: { name: true } },
 } as const;
 
 type CampaignRow = {

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
+import { assertPlaybookExists } from "@/lib/playbooks/assert-playbook-exists";
 import { campaignSelect, toCampaignView, type CampaignPatch } from "@/lib/campaigns/schemas";
 
 export async function updateCampaign({ orgId, id, patch }: { orgId: number; id: number; patch: CampaignPatch }) {
@@ -9,6 +10,7 @@ export async function updateCampaign({ orgId, id, patch }: { orgId: number; id: 
   if (patch.autoPost && current.platform !== "federated") {
     throw new AppError("bad_request", "autoPost applies to the federated platform only");
   }
+  if (patch.playbookId) await assertPlaybookExists({ orgId, id: patch.playbookId });
   const row = await db.campaign.update({
     where: { id },
     data: { ...patch, config: patch.config as Prisma.InputJsonValue | undefined },

@@ -32,6 +32,8 @@ import * as runCancel from "@/app/api/run/[id]/route";
 import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
+import * as playbooks from "@/app/api/playbooks/route";
+import * as playbook from "@/app/api/playbooks/[id]/route";
 import { mintRunToken } from "@/lib/runs/run-token";
 import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
 import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
@@ -263,6 +265,32 @@ const cases: Record<string, () => Promise<void>> = {
     // Takes no input: a body is ignored and detection still answers.
     const res = await call(runners.POST, { method: "POST", cookie: A.cookie, rawBody: "{garbage" });
     expect(res.status).toBe(200);
+  },
+  "/api/playbooks": async () => {
+    const rows = () => db.playbook.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } });
+    const before = JSON.stringify(await rows());
+    const ok = { slug: "fine-slug", title: "t", body: "b" };
+    await expect400(playbooks.POST, { method: "POST", body: { ...ok, slug: "Has Spaces" } });
+    await expect400(playbooks.POST, { method: "POST", body: { ...ok, slug: "trailing-" } });
+    await expect400(playbooks.POST, { method: "POST", body: { title: "t", body: "b" } });
+    await expect400(playbooks.POST, { method: "POST", body: { ...ok, body: "   " } });
+    await expect400(playbooks.POST, { method: "POST", body: { ...ok, body: "x".repeat(200 * 1024 + 1) } });
+    await expect400(playbooks.POST, { method: "POST", body: { ...ok, isBuiltin: true } });
+    await expect400(playbooks.POST, { method: "POST", body: { duplicateOf: "1" } });
+    await expect400(playbooks.POST, { method: "POST", body: { duplicateOf: 1, slug: "x-y" } });
+    expect(JSON.stringify(await rows())).toBe(before);
+  },
+  "/api/playbooks/[id]": async () => {
+    const own = await db.playbook.create({ data: { organizationId: A.orgId, slug: "bad-input-check", title: "t", body: "b" } });
+    const params = { id: String(own.id) };
+    await expect400(playbook.GET, { params: { id: "abc" } });
+    await expect400(playbook.PATCH, { method: "PATCH", params, body: {} });
+    await expect400(playbook.PATCH, { method: "PATCH", params, body: { slug: "UPPER" } });
+    await expect400(playbook.PATCH, { method: "PATCH", params, body: { title: "" } });
+    await expect400(playbook.PATCH, { method: "PATCH", params, body: { isBuiltin: true } });
+    await expect400(playbook.DELETE, { method: "DELETE", params: { id: "0" } });
+    expect(await db.playbook.findUniqueOrThrow({ where: { id: own.id } })).toEqual(own);
+    await db.playbook.delete({ where: { id: own.id } });
   },
   "/api/settings/runner-config": async () => {
     await expect400(runnerConfig.PUT, { method: "PUT", body: { slug: "skynet", config: {} } });

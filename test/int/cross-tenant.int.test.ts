@@ -36,6 +36,8 @@ import * as runCancel from "@/app/api/run/[id]/route";
 import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
+import * as playbooks from "@/app/api/playbooks/route";
+import * as playbook from "@/app/api/playbooks/[id]/route";
 import { NextRequest } from "next/server";
 import { mintRunToken } from "@/lib/runs/run-token";
 import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
@@ -345,6 +347,29 @@ const cases: Record<string, () => Promise<void>> = {
     const res = await call(runners.GET, asB());
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.json)).not.toContain(a.projectName);
+  },
+  "/api/playbooks": async () => {
+    const own = await db.playbook.create({ data: { organizationId: A.orgId, slug: "a-private-playbook", title: "A's playbook", body: "A's secret approach" } });
+    const list = await call(playbooks.GET, asB());
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.json)).not.toContain("secret approach");
+    expect(list.json.playbooks.map((p: { id: number }) => p.id)).not.toContain(own.id);
+    // Duplicating A's playbook into B's organization is a 404 and copies nothing.
+    const dup = await call(playbooks.POST, { ...asB(), method: "POST", body: { duplicateOf: own.id } });
+    expect(dup.status).toBe(404);
+    expect(await db.playbook.count({ where: { organizationId: B.orgId } })).toBe(0);
+    await db.playbook.delete({ where: { id: own.id } });
+  },
+  "/api/playbooks/[id]": async () => {
+    const own = await db.playbook.create({ data: { organizationId: A.orgId, slug: "a-playbook-by-id", title: "A's playbook", body: "A's secret approach" } });
+    const params = { id: id(own.id) };
+    const read = await call(playbook.GET, { ...asB(), params });
+    expect(read.status).toBe(404);
+    expect(JSON.stringify(read.json)).not.toContain("secret");
+    expect((await call(playbook.PATCH, { ...asB(), method: "PATCH", params, body: { body: "B was here" } })).status).toBe(404);
+    expect((await call(playbook.DELETE, { ...asB(), method: "DELETE", params })).status).toBe(404);
+    expect(await db.playbook.findUniqueOrThrow({ where: { id: own.id } })).toEqual(own);
+    await db.playbook.delete({ where: { id: own.id } });
   },
   "/api/settings/runner-config": async () => {
     await call(runnerConfig.PUT, { cookie: A.cookie, method: "PUT", body: { slug: "gemini", config: { model: "a-private-model" } } });
