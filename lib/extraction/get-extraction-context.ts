@@ -2,6 +2,7 @@
 // the README, the manifest and the docs first.
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { isTextFile } from "@/lib/extraction/is-text-content";
 import { isInside } from "@/lib/extraction/resolve-source-path";
 import { openSourceRoot } from "@/lib/extraction/open-source-root";
 import { SKIPPED_DIRS, hasBinaryExtension, isSecretFile } from "@/lib/extraction/schemas";
@@ -26,7 +27,7 @@ export async function getExtractionContext({ orgId, projectId, runId }: { orgId:
     if (info?.isDirectory()) {
       // A symlinked folder is not walked by project_extract_files; leave it out here too.
       if (!d.isSymbolicLink()) entries.push({ name: d.name, type: "dir" });
-    } else if (info?.isFile() && !hasBinaryExtension(d.name)) {
+    } else if (info?.isFile() && !hasBinaryExtension(d.name) && (info.size === 0 || (await isTextFile(real).catch(() => false)))) {
       entries.push({ name: d.name, type: "file", size: info.size });
     }
   }
