@@ -9,6 +9,7 @@ import { Select } from "@/app/_components/select";
 import { Textarea } from "@/app/_components/textarea";
 import { useMutation } from "@/app/_components/use-mutation";
 import { parseConfigJson } from "../config-json";
+import { CampaignPlaybookField } from "../../playbooks/_components/campaign-playbook-field";
 
 type Editable = {
   id: number;
@@ -44,6 +45,8 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
       state: String(f.get("state") ?? campaign.state),
       config: config.value,
       ...(campaign.platform === "federated" ? { autoPost: f.get("autoPost") === "on" } : {}),
+      // Absent while the playbook select is still loading; "" is the skill's built-in.
+      ...(f.has("playbookId") ? { playbookId: f.get("playbookId") ? Number(f.get("playbookId")) : null } : {}),
     };
     const done = await run(() => apiFetch(`/api/campaigns/${campaign.id}`, { method: "PATCH", body }));
     if (done !== undefined) setSaved("Saved");
@@ -74,6 +77,7 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
         defaultValue={campaign.cron ?? ""}
         hint="Leave empty to run only on demand."
       />
+      <CampaignPlaybookField campaignId={campaign.id} />
       {campaign.platform === "federated" ? (
         <Checkbox
           id="edit-campaign-autoPost"
