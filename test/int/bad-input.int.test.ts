@@ -27,6 +27,7 @@ import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
+import * as replyDrafting from "@/app/api/drafts/[id]/reply-drafting/route";
 import * as run from "@/app/api/run/route";
 import * as runCancel from "@/app/api/run/[id]/route";
 import * as runEvents from "@/app/api/runs/[id]/events/route";
@@ -244,6 +245,11 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/drafts/[id]/regenerate/undo": async () => {
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: ids.draftId }, body: { version: -2 } });
     await expect400(regenerateUndo.POST, { method: "POST", params: { id: "1.5" }, body: {} });
+  },
+  "/api/drafts/[id]/reply-drafting": async () => {
+    await expect400(replyDrafting.POST, { method: "POST", params: { id: ids.draftId }, body: { runner: "other" } });
+    await expect400(replyDrafting.POST, { method: "POST", params: { id: "0" }, body: {} });
+    await expect400(replyDrafting.POST, { method: "POST", params: { id: ids.draftId }, rawBody: "{" });
   },
   "/api/campaigns/[id]/skill-runs": async () => {
     await expect400(skillRuns.POST, { method: "POST", params: { id: ids.campaignId }, body: { mode: "yolo" } });

@@ -31,6 +31,7 @@ import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
+import * as replyDrafting from "@/app/api/drafts/[id]/reply-drafting/route";
 import * as run from "@/app/api/run/route";
 import * as runCancel from "@/app/api/run/[id]/route";
 import * as runEvents from "@/app/api/runs/[id]/events/route";
@@ -340,6 +341,19 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/drafts/[id]/regenerate/undo": async () => {
     const res = await call(regenerateUndo.POST, { ...asB(), method: "POST", params: { id: id(a.draftId) }, body: {} });
     expect(res.status).toBe(404);
+    await expectUntouched();
+  },
+  "/api/drafts/[id]/reply-drafting": async () => {
+    // A's placeholder whose drafting run failed: B can neither retry it nor learn it exists.
+    const failed = await db.run.create({ data: { organizationId: A.orgId, projectId: a.projectId, kind: "reply_drafting", runner: "cloud", status: "failed", failureReason: "unknown" } });
+    const placeholder = await createDraftRow(A.orgId, { projectId: a.projectId, accountId: a.accountId, kind: "reply_dm", state: "proposed", draftingRunId: failed.id });
+    const res = await call(replyDrafting.POST, { ...asB(), method: "POST", params: { id: id(placeholder.id) }, body: {} });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.json)).not.toContain(String(failed.id));
+    expect(await db.draft.findUniqueOrThrow({ where: { id: placeholder.id } })).toMatchObject({ draftingRunId: failed.id, version: 1 });
+    expect(await db.run.count({ where: { kind: "reply_drafting", organizationId: { in: [A.orgId, B.orgId] } } })).toBe(1);
+    await db.draft.delete({ where: { id: placeholder.id } });
+    await db.run.delete({ where: { id: failed.id } });
     await expectUntouched();
   },
   "/api/runners": async () => {
