@@ -10,6 +10,8 @@ import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
 import * as projectTemplates from "@/app/api/projects/[id]/templates/route";
 import * as template from "@/app/api/projects/[id]/templates/[templateId]/route";
+import * as projectInsights from "@/app/api/projects/[id]/insights/route";
+import * as projectExtract from "@/app/api/projects/[id]/extract/route";
 import * as account from "@/app/api/accounts/[id]/route";
 import * as campaigns from "@/app/api/campaigns/route";
 import * as campaign from "@/app/api/campaigns/[id]/route";
@@ -161,6 +163,18 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(projectTemplates.GET, { params: { id: ids.projectId }, path: "/x?archived=maybe" });
     await expect400(projectTemplates.POST, { method: "POST", params: { id: ids.projectId }, body: { kind: "tweet", title: "t", body: "b" } });
     await expect400(projectTemplates.POST, { method: "POST", params: { id: ids.projectId }, body: { kind: "dm", title: "t" } });
+  },
+  "/api/projects/[id]/insights": async () => {
+    await expect400(projectInsights.GET, { params: { id: "abc" } });
+    await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, body: { trigger: "whenever" } });
+    await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, body: { projectId: 1 } });
+    await expect400(projectInsights.POST, { method: "POST", params: { id: "0" }, body: {} });
+    await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "{not json" });
+  },
+  "/api/projects/[id]/extract": async () => {
+    await expect400(projectExtract.POST, { method: "POST", params: { id: "1.5" } });
+    await expect400(projectExtract.POST, { method: "POST", params: { id: ids.projectId }, body: { sourcePath: "/etc" } });
+    await expect400(projectExtract.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "[1" });
   },
   "/api/projects/[id]/templates/[templateId]": async () => {
     await expect400(template.PATCH, { method: "PATCH", params: { id: ids.projectId, templateId: ids.templateId }, body: { isActive: "no" } });

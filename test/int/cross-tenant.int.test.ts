@@ -13,6 +13,8 @@ import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
 import * as projectTemplates from "@/app/api/projects/[id]/templates/route";
 import * as template from "@/app/api/projects/[id]/templates/[templateId]/route";
+import * as projectInsights from "@/app/api/projects/[id]/insights/route";
+import * as projectExtract from "@/app/api/projects/[id]/extract/route";
 import * as account from "@/app/api/accounts/[id]/route";
 import * as campaigns from "@/app/api/campaigns/route";
 import * as campaign from "@/app/api/campaigns/[id]/route";
@@ -205,6 +207,21 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await call(projectTemplates.GET, { ...asB(), params })).status).toBe(404);
     const post = await call(projectTemplates.POST, { ...asB(), method: "POST", params, body: { kind: "dm", title: "x", body: "y" } });
     expect(post.status).toBe(404);
+  },
+  "/api/projects/[id]/insights": async () => {
+    await db.projectInsight.create({ data: { organizationId: A.orgId, projectId: a.projectId, summaryMd: "A's private brief" } });
+    const read = await call(projectInsights.GET, { ...asB(), params: { id: id(a.projectId) } });
+    expect(read.status).toBe(404);
+    expect(JSON.stringify(read.json)).not.toContain("A's private brief");
+    const start = await call(projectInsights.POST, { ...asB(), method: "POST", params: { id: id(a.projectId) }, body: {} });
+    expect(start.status).toBe(404);
+    expect(await db.run.count({ where: { projectId: a.projectId, kind: "project_insights" } })).toBe(0);
+  },
+  "/api/projects/[id]/extract": async () => {
+    const res = await call(projectExtract.POST, { ...asB(), method: "POST", params: { id: id(a.projectId) } });
+    expect(res.status).toBe(404);
+    expect(await db.run.count({ where: { projectId: a.projectId, kind: "project_extraction" } })).toBe(0);
+    expect((await db.project.findUniqueOrThrow({ where: { id: a.projectId } })).description).toBe("A project");
   },
   "/api/projects/[id]/templates/[templateId]": async () => {
     const params = { id: id(a.projectId), templateId: id(a.templateId) };
