@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import type { Page } from "@playwright/test";
 import { E2E_ENV_FILE } from "./server";
 
@@ -30,4 +31,24 @@ export function databaseUrl(): string {
   if (env.DATABASE_URL) return env.DATABASE_URL;
   const saved = JSON.parse(fs.readFileSync(path.join(env.OUTREACH_DATA_DIR!, "embedded-postgres.json"), "utf8")) as { password: string };
   return `postgresql://postgres:${encodeURIComponent(saved.password)}@127.0.0.1:${env.OUTREACH_EMBEDDED_PG_PORT}/outreach`;
+}
+
+/**
+ * Makes the organization's playbook `slug` (of the organization owning `campaignId`) the fake agent's script, so the
+ * next run of that playbook is scripted. The fake agent stands in for the LLM that would read the real playbook.
+ */
+export async function scriptOrgPlaybook(campaignId: number, slug: string, script: unknown): Promise<void> {
+  const body = `Scripted ${slug}.\n\n\`\`\`fake-agent\n${JSON.stringify(script)}\n\`\`\`\n`;
+  const db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO playbooks (organization_id, slug, title, body, updated_at)
+       SELECT organization_id, $2, $2, $3, now() FROM campaigns WHERE id = $1
+       ON CONFLICT (organization_id, slug) DO UPDATE SET body = EXCLUDED.body, updated_at = now()`,
+      [campaignId, slug, body],
+    );
+  } finally {
+    await db.end();
+  }
 }

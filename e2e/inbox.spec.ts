@@ -5,7 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { cli, shoot } from "./helpers";
+import { cli, scriptOrgPlaybook, shoot } from "./helpers";
+import { FAKE_AGENT_SLUG } from "./server";
 
 type Entry = {
   kind?: string;
@@ -26,7 +27,7 @@ async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): 
 }
 
 /** A fresh project, forum account and campaign, with drafts created by the CLI. */
-async function seed(request: APIRequestContext, entries: Entry[]) {
+async function seed(request: APIRequestContext, entries: Entry[], campaignExtra: Record<string, unknown> = {}) {
   const u = uid();
   const project = await created<{ id: number }>(await request.post("/api/projects", { data: { name: `Inbox ${u}` } }));
   const account = await created<{ id: number }>(
@@ -34,7 +35,7 @@ async function seed(request: APIRequestContext, entries: Entry[]) {
   );
   const campaign = await created<{ id: number }>(
     await request.post("/api/campaigns", {
-      data: { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout" },
+      data: { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout", ...campaignExtra },
     }),
   );
   const file = path.join(os.tmpdir(), `inbox-drafts-${u}.json`);
@@ -166,10 +167,19 @@ test("bulk reschedule marks drafts not ready until the chosen time", async ({ pa
   expect(url.searchParams.get("outreach_backend")).toBe(new URL(page.url()).origin);
 });
 
-test("regenerate with a hint marks the draft as regenerating", async ({ page }) => {
+test("regenerate with a hint: the draft shows regenerating, the agent's body arrives live, undo restores", async ({ page }) => {
+  test.setTimeout(60_000);
   const u = uid();
-  const s = await seed(page.request, [{ targetUser: `max_${u}`, body: "Too salesy first attempt.", qualityScore: 30 }]);
+  const s = await seed(page.request, [{ targetUser: `max_${u}`, body: "Too salesy first attempt.", qualityScore: 30 }], { runner: FAKE_AGENT_SLUG });
   const [max] = s.created;
+  // The organization's draft-regenerator is the fake agent's script: it reads the draft, takes its time, saves a body.
+  await scriptOrgPlaybook(s.campaign.id, "draft-regenerator", {
+    steps: [
+      { tool: "draft_regen_start" },
+      { sleep: 1500 },
+      { tool: "draft_regen_finish", args: { body: "Saw your question on time tracking. The free tier covers one person; happy to explain the rest.", qualityScore: 84, qualityReason: "answers the question first" } },
+    ],
+  });
   await page.goto(`/inbox?campaign=${s.campaign.id}`);
   await page.getByRole("button", { name: `Regenerate draft ${max.id}` }).click();
   const form = page.getByRole("form", { name: `Regenerate draft ${max.id}` });
@@ -181,6 +191,18 @@ test("regenerate with a hint marks the draft as regenerating", async ({ page }) 
   const fresh = (await (await page.request.get(`/api/drafts/${max.id}`)).json()) as { regenerationCount: number; regeneratingRunId: number | null };
   expect(fresh.regenerationCount).toBe(1);
   expect(fresh.regeneratingRunId).not.toBeNull();
+
+  // The run finishes; the new body and its score replace the old ones without a reload.
+  await expect(row(page, max.id).getByText(/The free tier covers one person/)).toBeVisible({ timeout: 20_000 });
+  await expect(row(page, max.id).getByText("Regenerating…")).toHaveCount(0);
+  await expect(row(page, max.id).getByText("Q84")).toBeVisible();
+  await shoot(page, "inbox-regenerated");
+
+  await page.getByRole("button", { name: `Undo regeneration of draft ${max.id}` }).click();
+  await expect(row(page, max.id).getByText("Too salesy first attempt.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Undo regeneration of draft ${max.id}` })).toHaveCount(0);
+  const hints = (await (await page.request.get(`/api/drafts/${max.id}`)).json()) as { body: string; version: number };
+  expect(hints).toMatchObject({ body: "Too salesy first attempt.", version: 3 });
 });
 
 test("Load more fetches the next keyset page", async ({ page }) => {

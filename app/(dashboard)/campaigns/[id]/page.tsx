@@ -6,18 +6,23 @@ import { Card } from "@/app/_components/card";
 import { formatDateTime } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
+import { Tabs } from "@/app/_components/tabs";
 import { getPageContext } from "@/lib/auth/page-context";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
 import { getCampaignReadiness } from "@/lib/campaigns/get-campaign-readiness";
 import { listRuns } from "@/lib/runs/list-runs";
 import { FAILURE_REASONS } from "@/lib/runs/run-summary";
+import { listTuningRuns } from "@/lib/skill-generation/list-tuning-runs";
+import { getTuningRun } from "@/lib/skill-generation/get-tuning-run";
 import { CampaignDelete } from "./campaign-delete";
 import { CampaignEditForm } from "./campaign-edit-form";
 import { CampaignLive } from "./campaign-live";
+import { ProfileGenerationButton } from "./profile-generation";
 import { ReadinessBanner } from "./readiness-banner";
 import { ReasonFilter } from "./reason-filter";
 import { RunControls } from "./run-controls";
 import { RunHistory } from "./run-history";
+import { TuningPanel } from "./tuning-panel";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -39,12 +44,15 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
   // An unknown ?reason= is ignored rather than answered with an empty table.
   const rawReason = typeof query.reason === "string" ? query.reason : null;
   const reason = rawReason && (FAILURE_REASONS as readonly string[]).includes(rawReason) ? rawReason : null;
+  const tab = query.tab === "tuning" ? "tuning" : "overview";
   const c = await orNotFound(getCampaignOrThrow({ orgId, id }));
   // Readiness is evaluated on every load (SPEC 1), next to the history it explains.
-  const [readiness, runs] = await Promise.all([
+  const [readiness, runs, tuningRuns] = await Promise.all([
     getCampaignReadiness({ orgId, campaignId: id }),
-    listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }),
+    tab === "overview" ? listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }) : Promise.resolve([]),
+    tab === "tuning" ? listTuningRuns({ orgId, campaignId: id }) : Promise.resolve([]),
   ]);
+  const selectedTuning = tab === "tuning" ? await selectTuningRun(orgId, id, query.run, tuningRuns) : null;
   const configText = JSON.stringify(c.config ?? {}, null, 2);
   const blockedReason = readiness.blocking.length > 0 ? "Resolve the setup issues above to run this campaign." : null;
 
@@ -72,72 +80,98 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
         actions={<RunControls campaignId={c.id} liveRunId={readiness.liveRunId} blockedReason={blockedReason} />}
       />
       <CampaignLive campaignId={c.id} />
-      <ReadinessBanner readiness={readiness} />
+      <ReadinessBanner campaignId={c.id} readiness={readiness} />
+      <Tabs
+        label="Campaign sections"
+        active={tab}
+        items={[
+          { key: "overview", label: "Overview", href: `/campaigns/${c.id}` },
+          { key: "tuning", label: "Tuning", href: `/campaigns/${c.id}?tab=tuning` },
+        ]}
+      />
 
-      <section aria-labelledby="run-history" className="mb-8">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          <h2 id="run-history" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-            Run history
-          </h2>
-          <ReasonFilter value={reason} />
-        </div>
-        <RunHistory runs={runs} reason={reason} />
-      </section>
+      {tab === "tuning" ? (
+        <TuningPanel campaignId={c.id} runs={tuningRuns} selected={selectedTuning} />
+      ) : (
+        <>
+          <section aria-labelledby="run-history" className="mb-8">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+              <h2 id="run-history" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+                Run history
+              </h2>
+              <ReasonFilter value={reason} />
+            </div>
+            <RunHistory runs={runs} reason={reason} />
+          </section>
 
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-2">
-          <Card title="Details">
-            <dl className="-my-2.5 divide-y divide-zinc-100 dark:divide-zinc-800">
-              <Detail label="Project">
-                <Link href={`/projects/${c.projectId}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-                  {c.projectName}
-                </Link>
-              </Detail>
-              <Detail label="Platform">
-                <span className="capitalize">{c.platform}</span>
-              </Detail>
-              <Detail label="Skill">
-                <code className="font-mono text-xs">{c.skill}</code>
-              </Detail>
-              <Detail label="Runner">
-                <code className="font-mono text-xs">{c.runner}</code>
-                <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">snapshotted at creation</span>
-              </Detail>
-              <Detail label="Schedule">
-                {c.cron ? <code className="font-mono text-xs">{c.cron}</code> : <span className="text-zinc-500 dark:text-zinc-400">Manual only</span>}
-              </Detail>
-              <Detail label="Auto-post">
-                {c.autoPost ? <Badge tone="primary">On</Badge> : <span className="text-zinc-500 dark:text-zinc-400">Off</span>}
-              </Detail>
-            </dl>
-          </Card>
+          <div className="grid gap-6 lg:grid-cols-5">
+            <div className="space-y-6 lg:col-span-2">
+              <Card title="Details">
+                <dl className="-my-2.5 divide-y divide-zinc-100 dark:divide-zinc-800">
+                  <Detail label="Project">
+                    <Link href={`/projects/${c.projectId}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                      {c.projectName}
+                    </Link>
+                  </Detail>
+                  <Detail label="Platform">
+                    <span className="capitalize">{c.platform}</span>
+                  </Detail>
+                  <Detail label="Skill">
+                    <code className="font-mono text-xs">{c.skill}</code>
+                  </Detail>
+                  <Detail label="Runner">
+                    <code className="font-mono text-xs">{c.runner}</code>
+                    <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">snapshotted at creation</span>
+                  </Detail>
+                  <Detail label="Schedule">
+                    {c.cron ? <code className="font-mono text-xs">{c.cron}</code> : <span className="text-zinc-500 dark:text-zinc-400">Manual only</span>}
+                  </Detail>
+                  <Detail label="Auto-post">
+                    {c.autoPost ? <Badge tone="primary">On</Badge> : <span className="text-zinc-500 dark:text-zinc-400">Off</span>}
+                  </Detail>
+                </dl>
+              </Card>
 
-          <Card title="Config" description="The skill settings the playbook receives.">
-            <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
-              {configText}
-            </pre>
-          </Card>
-        </div>
+              <Card
+                title="Profile"
+                description="The campaign profile the playbook receives."
+                actions={<ProfileGenerationButton campaignId={c.id} intent="regenerate" label="Regenerate" variant="ghost" />}
+              >
+                <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+                  {configText}
+                </pre>
+              </Card>
+            </div>
 
-        <div className="space-y-6 lg:col-span-3">
-          <Card title="Edit campaign">
-            <CampaignEditForm
-              campaign={{
-                id: c.id,
-                name: c.name,
-                platform: c.platform,
-                cron: c.cron,
-                autoPost: c.autoPost,
-                state: c.state,
-                configText,
-              }}
-            />
-          </Card>
-          <Card title="Danger zone" description="Deleting a campaign cannot be undone.">
-            <CampaignDelete campaignId={c.id} name={c.name} />
-          </Card>
-        </div>
-      </div>
+            <div className="space-y-6 lg:col-span-3">
+              <Card title="Edit campaign">
+                <CampaignEditForm
+                  campaign={{
+                    id: c.id,
+                    name: c.name,
+                    platform: c.platform,
+                    cron: c.cron,
+                    autoPost: c.autoPost,
+                    state: c.state,
+                    configText,
+                  }}
+                />
+              </Card>
+              <Card title="Danger zone" description="Deleting a campaign cannot be undone.">
+                <CampaignDelete campaignId={c.id} name={c.name} />
+              </Card>
+            </div>
+          </div>
+        </>
+      )}
     </>
   );
+}
+
+/** The run whose diff the Tuning tab shows: the one asked for (View diff), else the newest awaiting a decision. */
+async function selectTuningRun(orgId: number, campaignId: number, raw: string | string[] | undefined, runs: Awaited<ReturnType<typeof listTuningRuns>>) {
+  const asked = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const runId = asked ?? (runs[0]?.outcome === "awaiting_decision" ? runs[0].id : null);
+  if (runId === null) return null;
+  return getTuningRun({ orgId, campaignId, runId }).catch(() => null);
 }

@@ -1,32 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { Button, buttonClasses, Spinner } from "@/app/_components/button";
+import { buttonClasses, Spinner } from "@/app/_components/button";
 import type { CampaignReadiness } from "@/lib/campaigns/get-campaign-readiness";
+import { ProfileGenerationButton } from "./profile-generation";
 
 /**
  * SPEC 1 "Campaign readiness banner": blocking issues under "Setup required", each with its action; long operations
  * under "In progress" with a spinner and no button. Nothing at all when the campaign is ready and idle.
  */
-export function ReadinessBanner({ readiness }: { readiness: Pick<CampaignReadiness, "blocking" | "inProgress" | "generatingProfile"> }) {
-  const [toast, setToast] = useState<string | null>(null);
-  useEffect(() => {
-    if (!toast) return;
-    const t = setTimeout(() => setToast(null), 8000);
-    return () => clearTimeout(t);
-  }, [toast]);
-
-  function onGenerateProfile() {
-    // Starting a campaign_skill_generation run lands with the Tuning tab; until then the button explains rather
-    // than pretending to start one.
-    setToast(
-      readiness.generatingProfile
-        ? "The campaign profile is already being generated."
-        : "Profile generation from this page is not available yet. Paste a profile into Config under Edit campaign and save it.",
-    );
-  }
-
+export function ReadinessBanner({ campaignId, readiness }: { campaignId: number; readiness: Pick<CampaignReadiness, "blocking" | "inProgress"> }) {
   if (readiness.blocking.length === 0 && readiness.inProgress.length === 0) return null;
 
   return (
@@ -55,9 +38,7 @@ export function ReadinessBanner({ readiness }: { readiness: Pick<CampaignReadine
                     {issue.action.label}
                   </Link>
                 ) : (
-                  <Button variant="secondary" size="sm" onClick={onGenerateProfile}>
-                    {issue.action.label}
-                  </Button>
+                  <ProfileGenerationButton campaignId={campaignId} intent="generate" label={issue.action.label} />
                 )}
               </li>
             ))}
@@ -85,24 +66,6 @@ export function ReadinessBanner({ readiness }: { readiness: Pick<CampaignReadine
             ))}
           </ul>
         </section>
-      ) : null}
-
-      {toast ? (
-        <div
-          role="status"
-          aria-live="polite"
-          className="fixed right-6 bottom-6 z-50 flex max-w-sm items-start gap-3 rounded-lg border border-zinc-200 bg-white px-4 py-3 text-sm text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-        >
-          <p className="flex-1">{toast}</p>
-          <button
-            type="button"
-            onClick={() => setToast(null)}
-            className="text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200"
-            aria-label="Dismiss"
-          >
-            ×
-          </button>
-        </div>
       ) : null}
     </div>
   );

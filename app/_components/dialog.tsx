@@ -1,0 +1,45 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** The buttons row at the bottom. */
+  actions: ReactNode;
+};
+
+/** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
+export function Dialog({ open, onClose, title, children, actions }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+      className="m-auto w-full max-w-md rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <div className="px-5 py-4">
+        <h2 id={titleId} className="text-base font-semibold">
+          {title}
+        </h2>
+        <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">{children}</div>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">{actions}</div>
+    </dialog>
+  );
+}
