@@ -15,6 +15,7 @@ export interface PlatformRequest {
 
 export async function fetchPlatformJson<T = unknown>(req: PlatformRequest): Promise<T> {
   const where = describeUrl(req.url);
+  const timeoutMs = req.timeoutMs ?? PLATFORM_TIMEOUT_MS;
   let res: Response;
   try {
     res = await fetch(req.url, {
@@ -26,15 +27,15 @@ export async function fetchPlatformJson<T = unknown>(req: PlatformRequest): Prom
         ...req.headers,
       },
       body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
-      signal: AbortSignal.timeout(req.timeoutMs ?? PLATFORM_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: "follow",
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
+    const e = err as Error & { cause?: { code?: string; message?: string } };
     const reason =
       e.name === "TimeoutError" || e.name === "AbortError"
-        ? `did not answer within ${Math.round((req.timeoutMs ?? PLATFORM_TIMEOUT_MS) / 1000)} s`
-        : `could not be reached (${e.cause?.code ?? e.message})`;
+        ? `did not answer within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`
+        : `could not be reached (${e.cause?.code ?? e.cause?.message ?? e.message})`;
     throw new UpstreamError(req.platform, `${req.platform} ${reason} for ${where}`);
   }
   if (!res.ok) {
