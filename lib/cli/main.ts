@@ -10,6 +10,7 @@ import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/l
 import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli/tool-commands";
 import { REPLIES_USAGE, repliesRecord } from "@/lib/conversations/cli-commands";
 import { RESEARCH_USAGE, federatedScout, forumScout, forumSnapshot, newsSearch, stagingList } from "@/lib/cli/research-commands";
+import { INSIGHTS_USAGE, insightsDaily } from "@/lib/cli/insights-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
@@ -24,6 +25,7 @@ const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "news:search": newsSearch,
   "federated:scout": federatedScout,
   "staging:list": stagingList,
+  "insights:daily": insightsDaily,
 };
 
 const USAGE = `usage: outreach <command> [options]
@@ -32,7 +34,7 @@ commands:
   users:create --org <name> --username <name>   create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}`;
+${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}${INSIGHTS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
