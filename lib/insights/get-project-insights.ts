@@ -3,6 +3,8 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { findLiveProjectRun } from "@/lib/insights/find-live-project-run";
 import { INSIGHTS_RUN_KIND } from "@/lib/insights/request-project-insights";
+import { INSIGHT_MIN_DRAFTS } from "@/lib/insights/schemas";
+import { projectDraftWhere } from "@/lib/insights/project-scope";
 
 export interface InsightEvidenceView {
   draftId?: number;
@@ -13,18 +15,22 @@ export interface InsightEvidenceView {
 export async function getProjectInsights({ orgId, projectId }: { orgId: number; projectId: number }) {
   const project = await db.project.findFirst({ where: { id: projectId, organizationId: orgId, archivedAt: null }, select: { id: true } });
   if (!project) throw notFound("Project");
-  const [latest, live] = await Promise.all([
+  const [latest, live, draftCount] = await Promise.all([
     db.projectInsight.findFirst({
       where: { organizationId: orgId, projectId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       select: { id: true, runId: true, summaryMd: true, evidence: true, isStub: true, createdAt: true },
     }),
     findLiveProjectRun({ orgId, projectId, kind: INSIGHTS_RUN_KIND }),
+    db.draft.count({ where: projectDraftWhere(orgId, projectId) }),
   ]);
   return {
     insight: latest ? { ...latest, evidence: normaliseEvidence(latest.evidence) } : null,
     running: live !== null,
     liveRunId: live?.id ?? null,
+    // So the page can say why a brief is the stub.
+    draftCount,
+    minimumDrafts: INSIGHT_MIN_DRAFTS,
   };
 }
 

@@ -273,7 +273,7 @@ describe("POST /api/projects/[id]/insights (Regenerate now)", () => {
       ],
     });
     const before = await call(insightsRoute.GET, { cookie: A.cookie, params: { id: String(project.id) } });
-    expect(before.json).toEqual({ insight: null, running: false, liveRunId: null });
+    expect(before.json).toEqual({ insight: null, running: false, liveRunId: null, draftCount: 5, minimumDrafts: 5 });
 
     const first = await call(insightsRoute.POST, { cookie: A.cookie, method: "POST", params: { id: String(project.id) }, body: {} });
     expect(first.status).toBe(202);

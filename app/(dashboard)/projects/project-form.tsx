@@ -60,18 +60,18 @@ export function ProjectForm({ mode, initial, projectId, onDone }: ProjectFormPro
         name="description"
         label="Description"
         optional
-        rows={3}
+        rows={5}
         defaultValue={initial?.description}
-        hint="What the product or initiative is; drafts use it as context."
+        hint="What the product or initiative is, in Markdown; drafts use it as context. Auto-extract can write it from the source folder."
       />
       <Input
         id={`${idp}-sourcePath`}
         name="sourcePath"
-        label="Source path"
+        label="Source folder"
         optional
         placeholder="/home/me/code/my-product"
         defaultValue={initial?.sourcePath ?? ""}
-        hint="A local folder the agent can read to learn about the project."
+        hint="A folder (a checked-out repository is one) on the machine that runs the dashboard. Auto-extract reads it, through the agent tools only, to write the description."
       />
       <InlineError message={error} />
       <div className="flex gap-2">

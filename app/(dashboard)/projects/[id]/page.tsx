@@ -14,8 +14,12 @@ import { PLATFORMS } from "@/lib/campaigns/catalog";
 import { listCampaigns } from "@/lib/campaigns/list-campaigns";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { listTemplates } from "@/lib/templates/list-templates";
+import { findLiveProjectRun } from "@/lib/insights/find-live-project-run";
 import { AccountForm } from "./account-form";
 import { AccountRowActions } from "./account-row-actions";
+import { InsightsPanel } from "./insights-panel";
+import { ProjectAbout } from "./project-about";
+import { ProjectLive } from "./project-live";
 import { ProjectHeader } from "./project-header";
 import { TemplateForm } from "./template-form";
 import { TemplateItem } from "./template-item";
@@ -23,8 +27,8 @@ import { TemplateItem } from "./template-item";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Project" };
 
-type Tab = "accounts" | "templates" | "campaigns";
-const TABS: Tab[] = ["accounts", "templates", "campaigns"];
+type Tab = "accounts" | "templates" | "campaigns" | "insights";
+const TABS: Tab[] = ["accounts", "templates", "campaigns", "insights"];
 
 type PageProps = {
   params: Promise<{ id: string }>;
@@ -38,6 +42,7 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
   const tab: Tab = TABS.includes(sp.tab as Tab) ? (sp.tab as Tab) : "accounts";
   const showArchived = sp.archived === "1";
   const base = `/projects/${project.id}`;
+  const extraction = await findLiveProjectRun({ orgId, projectId: project.id, kind: "project_extraction" });
 
   return (
     <>
@@ -50,6 +55,13 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           createdLabel: formatDate(project.createdAt),
         }}
       />
+      <ProjectLive projectId={project.id} />
+      <ProjectAbout
+        projectId={project.id}
+        description={project.description ?? ""}
+        sourcePath={project.sourcePath ?? null}
+        liveExtractionRunId={extraction?.id ?? null}
+      />
       <Tabs
         label="Project sections"
         active={tab}
@@ -57,11 +69,13 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           { key: "accounts", label: "Accounts", href: `${base}?tab=accounts` },
           { key: "templates", label: "Templates", href: `${base}?tab=templates` },
           { key: "campaigns", label: "Campaigns", href: `${base}?tab=campaigns` },
+          { key: "insights", label: "Insights", href: `${base}?tab=insights` },
         ]}
       />
       {tab === "accounts" ? <AccountsPanel orgId={orgId} projectId={project.id} /> : null}
       {tab === "templates" ? <TemplatesPanel orgId={orgId} projectId={project.id} showArchived={showArchived} /> : null}
       {tab === "campaigns" ? <CampaignsPanel orgId={orgId} projectId={project.id} /> : null}
+      {tab === "insights" ? <InsightsPanel orgId={orgId} projectId={project.id} /> : null}
     </>
   );
 }

@@ -36,18 +36,16 @@ export function ProjectHeader({ project }: { project: Project }) {
           </Link>
         }
         title={project.name}
+        // The description itself is shown (as Markdown) in the Description card below, beside Auto-extract.
         description={
-          <>
-            {project.description || <span className="italic">No description.</span>}
-            <span className="mt-1 block text-xs text-zinc-500 dark:text-zinc-500">
-              Created {project.createdLabel}
-              {project.sourcePath ? (
-                <>
-                  {" · "}Source <code className="font-mono">{project.sourcePath}</code>
-                </>
-              ) : null}
-            </span>
-          </>
+          <span className="text-xs text-zinc-500 dark:text-zinc-500">
+            Created {project.createdLabel}
+            {project.sourcePath ? (
+              <>
+                {" · "}Source folder <code className="font-mono">{project.sourcePath}</code>
+              </>
+            ) : null}
+          </span>
         }
         actions={
           <>
