@@ -1,6 +1,6 @@
 // What `run_start` hands the playbook in one call (SPEC "Agent tool interface"): the campaign, its project, the
 // project's accounts on the campaign's platform (default first), the blocklist, recently contacted handles and the
-// templates of the inferred kind.
+// templates of the inferred kind, and the quality rubric drafts are scored against.
 import { db } from "@/lib/db/client";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { notFound } from "@/lib/http/errors";
@@ -27,7 +27,7 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
     : null;
   const platform = campaign?.platform ?? null;
   const kind = templateKindForSkill(campaign?.skill);
-  const { dedup_policy: dedup } = await getAppConfig({ orgId });
+  const { dedup_policy: dedup, quality_rubric: qualityRubric } = await getAppConfig({ orgId });
   const since = new Date(now.getTime() - dedup.window_days * 86_400_000);
 
   const [accounts, blocklist, contacts, templates] = await Promise.all([
@@ -70,6 +70,8 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
     blocklist: blocklist.map((b) => ({ type: b.type, value: b.value, scope: b.projectId === null ? "global" : "project" })),
     recentlyContacted: contacts.map((c) => ({ platform: c.platform, handle: c.targetUser, lastContactedAt: c.lastContactedAt.toISOString(), outcome: c.outcome })),
     dedupPolicy: dedup,
+    // Every body is scored against it on the call that saves it (SPEC "Quality scoring").
+    qualityRubric,
     templateKind: kind,
     templates,
   };
