@@ -18,6 +18,15 @@ export function formatDateTime(d: Date | string): string {
   return dateTimeFmt.format(new Date(d));
 }
 
+/** Markdown reduced to its words for a one-line excerpt: headings, emphasis, code marks, list bullets and link targets go. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
+    .replace(/[*_`~]+/g, "");
+}
+
 export function excerpt(text: string | null | undefined, max = 80): string {
   if (!text) return "";
   const flat = text.replace(/\s+/g, " ").trim();

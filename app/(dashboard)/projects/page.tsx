@@ -3,7 +3,7 @@ import Link from "next/link";
 import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { excerpt, formatDate } from "@/app/_components/format";
+import { excerpt, formatDate, plainText } from "@/app/_components/format";
 import { PageHeader } from "@/app/_components/page-header";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
@@ -53,7 +53,7 @@ export default async function ProjectsPage() {
                   </Link>
                 </Td>
                 <Td className="max-w-md text-zinc-500 dark:text-zinc-400">
-                  {p.description ? <span title={p.description}>{excerpt(p.description, 90)}</span> : <span aria-label="No description">—</span>}
+                  {p.description ? <span title={plainText(p.description)}>{excerpt(plainText(p.description), 90)}</span> : <span aria-label="No description">—</span>}
                 </Td>
                 <Td className="text-right tabular-nums">{p.accountCount}</Td>
                 <Td className="text-right tabular-nums">{p.campaignCount}</Td>
