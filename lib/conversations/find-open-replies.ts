@@ -16,6 +16,8 @@ export interface OpenReply {
   status: ReplyStatus;
   /** The drafting run while the reply is a placeholder (running or failed). */
   draftingRunId: number | null;
+  /** For a placeholder: how its drafting run ended (null while running or when the row is gone). */
+  runStatus: "running" | "success" | "failed" | null;
   failureReason: string | null;
 }
 
@@ -38,7 +40,8 @@ export async function findOpenReplies({ orgId, threadIds }: { orgId: number; thr
   const runById = new Map(runs.map((r) => [r.id, r]));
   return drafts.map((d) => {
     const run = d.draftingRunId !== null ? runById.get(d.draftingRunId) : undefined;
-    // A placeholder whose run row is gone cannot finish either: it needs a retry like a failed one.
+    // A placeholder whose run ended any other way (failed, closed with run_finish instead of reply_draft_finish, or
+    // its row is gone) will not be filled in: it needs a retry.
     const status: ReplyStatus =
       d.draftingRunId !== null
         ? run?.status === "running" ? "drafting" : "drafting_failed"
@@ -49,6 +52,7 @@ export async function findOpenReplies({ orgId, threadIds }: { orgId: number; thr
       state: d.state,
       status,
       draftingRunId: d.draftingRunId,
+      runStatus: run?.status ?? null,
       failureReason: status === "drafting_failed" ? (run?.failureReason ?? null) : null,
     };
   });

@@ -24,6 +24,7 @@ export interface TimelineItem {
 export interface OpenReplyView {
   draft: DraftView;
   status: ReplyStatus;
+  runStatus: "running" | "success" | "failed" | null;
   failureReason: string | null;
 }
 
@@ -90,7 +91,7 @@ export async function getThreadOrThrow({ orgId, id }: { orgId: number; id: numbe
     timeline,
     openReplies: openRows.map((row) => {
       const s = statusById.get(row.id)!;
-      return { draft: toDraftView(row), status: s.status, failureReason: s.failureReason };
+      return { draft: toDraftView(row), status: s.status, runStatus: s.runStatus, failureReason: s.failureReason };
     }),
   };
 }

@@ -1,0 +1,80 @@
+import Link from "next/link";
+import { Badge } from "@/app/_components/badge";
+import { EmptyState } from "@/app/_components/empty-state";
+import { excerpt, formatDateTime } from "@/app/_components/format";
+import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
+import type { ThreadSummary } from "@/lib/conversations/list-threads";
+import { ReplyStatusBadge, THREAD_KIND_LABELS } from "./reply-status-badge";
+
+const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
+
+/** The Threads tab: one row per conversation, newest activity first, each opening its thread page. */
+export function ThreadList({ threads, nextCursor, paged }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean }) {
+  if (threads.length === 0) {
+    return (
+      <EmptyState
+        title={paged ? "No older threads" : "No conversations yet"}
+        description={
+          paged ? (
+            <Link href="/people" className={link}>Back to the newest threads</Link>
+          ) : (
+            "When someone answers a draft you sent, the browser extension brings the reply in and the conversation appears here with a reply drafted for you."
+          )
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <Table label="Threads">
+        <THead>
+          <tr>
+            <Th>Person</Th>
+            <Th>Last message</Th>
+            <Th className="text-right">Messages</Th>
+            <Th>Last activity</Th>
+            <Th>Reply</Th>
+          </tr>
+        </THead>
+        <TBody>
+          {threads.map((t) => (
+            <Tr key={t.id}>
+              <Td className="whitespace-nowrap">
+                <Link href={`/conversations/${t.id}`} className={link} data-thread-id={t.id}>
+                  {t.targetUser}
+                </Link>
+                <span className="ml-2 align-middle">
+                  <Badge>{THREAD_KIND_LABELS[t.kind] ?? t.kind}</Badge>
+                </span>
+                <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="capitalize">{t.platform}</span> · {t.accountHandle}
+                </span>
+              </Td>
+              <Td className="max-w-xs">
+                {t.lastMessage ? (
+                  <span className="block truncate" title={t.lastMessage.body}>
+                    <span className="text-zinc-500 dark:text-zinc-400">{t.lastMessage.direction === "outbound" ? "You: " : "Them: "}</span>
+                    {excerpt(t.lastMessage.body, 120)}
+                  </span>
+                ) : (
+                  <span className="text-zinc-400 dark:text-zinc-500">—</span>
+                )}
+              </Td>
+              <Td className="text-right tabular-nums">{t.messageCount}</Td>
+              <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDateTime(t.lastMessageAt)}</Td>
+              <Td>
+                <ReplyStatusBadge status={t.replyStatus} lastDirection={t.lastMessage?.direction ?? null} />
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+      {nextCursor || paged ? (
+        <div className="mt-4 flex justify-end gap-4 text-sm">
+          {paged ? <Link href="/people" className={link}>Newest threads</Link> : null}
+          {nextCursor ? <Link href={`/people?cursor=${encodeURIComponent(nextCursor)}`} className={link}>Older threads →</Link> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
