@@ -9,7 +9,7 @@ import { createToolServer } from "@/lib/mcp/create-tool-server";
 import { resolveRunBinding } from "@/lib/mcp/binding";
 import { recordInboundReply, type RecordInboundReplyInput } from "@/lib/conversations/record-inbound-reply";
 import { getThreadOrThrow } from "@/lib/conversations/get-thread";
-import { listThreads } from "@/lib/conversations/list-threads";
+import { decodeThreadCursor, listThreads } from "@/lib/conversations/list-threads";
 import { listContacts } from "@/lib/conversations/list-contacts";
 import { cancelRun } from "@/lib/runs/cancel-run";
 import { sendDraft } from "@/lib/drafts/send-draft";
@@ -322,6 +322,39 @@ describe("recordInboundReply", () => {
     await expect(recordInboundReply(inbound(s.draft.id, {}, B.orgId))).rejects.toMatchObject({ code: "not_found" });
     expect(await db.conversationThread.count({ where: { parentDraftId: s.draft.id } })).toBe(0);
     expect(await db.draft.count({ where: { organizationId: B.orgId } })).toBe(0);
+  });
+});
+
+describe("thread and contact reads", () => {
+  it("page threads by last activity, keep to the organization, and link contacts to their thread", async () => {
+    const [X, Y] = await Promise.all([createOrg(), createOrg()]);
+    const base = Date.now() - 10 * 60_000;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const d = await db.draft.create({ data: { organizationId: X.orgId, state: "replied", kind: "dm", platform: "forum", accountHandle: "me", targetUser: `Person_${i}`, body: "Hi", sentAt: new Date(base) } });
+      // Two threads share a last_message_at, so the id breaks the tie.
+      const t = await db.conversationThread.create({
+        data: { organizationId: X.orgId, platform: "forum", accountHandle: "me", targetUser: `Person_${i}`, kind: "dm", parentDraftId: d.id, lastMessageAt: new Date(base + (i === 2 ? 1 : 2) * 60_000), messageCount: 0 },
+      });
+      ids.push(t.id);
+      await db.contactHistory.create({ data: { organizationId: X.orgId, platform: "forum", targetUser: `person_${i}`, accountHandle: "me", firstContactedAt: new Date(base), lastContactedAt: new Date(base + i * 1000), outcome: "replied" } });
+    }
+    const first = await listThreads({ orgId: X.orgId, limit: 2 });
+    expect(first.threads.map((t) => t.id)).toEqual([ids[1], ids[0]]);
+    expect(first.threads[0]).toMatchObject({ lastMessage: null, replyStatus: null, openReplies: 0 });
+    const second = await listThreads({ orgId: X.orgId, limit: 2, cursor: decodeThreadCursor(first.nextCursor!) });
+    expect(second.threads.map((t) => t.id)).toEqual([ids[2]]);
+    expect(second.nextCursor).toBeNull();
+    expect(() => decodeThreadCursor("not-a-cursor")).toThrow(/Invalid cursor/);
+
+    const { contacts } = await listContacts({ orgId: X.orgId });
+    expect(contacts.map((c) => [c.targetUser, c.threadId])).toEqual([["person_2", ids[2]], ["person_1", ids[1]], ["person_0", ids[0]]]);
+    expect((await listContacts({ orgId: X.orgId, q: "SON_1" })).contacts.map((c) => c.targetUser)).toEqual(["person_1"]);
+
+    // Another organization sees none of it.
+    expect((await listThreads({ orgId: Y.orgId })).threads).toEqual([]);
+    expect((await listContacts({ orgId: Y.orgId })).contacts).toEqual([]);
+    await expect(getThreadOrThrow({ orgId: Y.orgId, id: ids[0]! })).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
