@@ -6,6 +6,8 @@ export const ZCredentials = z
     username: z.string().max(200).optional(),
     password: z.string().max(1000).optional(),
     token: z.string().max(5000).optional(),
+    // The federated platform's instance the account lives on (its API base), e.g. https://social.example.
+    instanceUrl: z.url({ protocol: /^https?$/ }).max(500).optional(),
   })
   .strict()
   .describe("Sign-in secrets for the platform identity; stored encrypted, never returned");

@@ -8,7 +8,7 @@ import { createUserWithOrganization } from "@/lib/users/create-user-with-organiz
 import { AppError } from "@/lib/http/errors";
 import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
 import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli/tool-commands";
-import { REPLIES_USAGE, repliesRecord } from "@/lib/conversations/cli-commands";
+import { REPLIES_USAGE, repliesRecord } from "@/lib/cli/replies-commands";
 import { RESEARCH_USAGE, federatedScout, forumScout, forumSnapshot, newsSearch, stagingList } from "@/lib/cli/research-commands";
 import { INSIGHTS_USAGE, insightsDaily } from "@/lib/cli/insights-commands";
 

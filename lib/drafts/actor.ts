@@ -13,7 +13,15 @@ export function actorColumns(actor: DraftActor) {
   };
 }
 
+/** With sign-in off (single-tenant self-host) the person at the dashboard is the local operator. */
+export const LOCAL_OPERATOR = "local operator";
+
 /** The dashboard caller as an actor; with sign-in off there is no user, only the local operator. */
 export function userActor(caller: { userId: number | null; username: string | null }): DraftActor {
-  return caller.userId !== null ? { type: "user", id: caller.userId, label: caller.username ?? `user #${caller.userId}` } : { type: "system", label: "local operator" };
+  return caller.userId !== null ? { type: "user", id: caller.userId, label: caller.username ?? `user #${caller.userId}` } : { type: "system", label: LOCAL_OPERATOR };
+}
+
+/** Whether an event's actor is a person at the dashboard: a signed-in user, or the local operator with sign-in off. */
+export function isPersonActor(event: { actorType: string; actorLabel: string | null }): boolean {
+  return event.actorType === "user" || (event.actorType === "system" && event.actorLabel === LOCAL_OPERATOR);
 }

@@ -9,6 +9,7 @@
 // 4. the shared send path (send-draft.ts: blocklist again, optimistic lock, contact history) flips it to `sent`.
 // A draft already sent through this tool answers its earlier result.
 import { db } from "@/lib/db/client";
+import { isPersonActor } from "@/lib/drafts/actor";
 import { AppError, notFound } from "@/lib/http/errors";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
@@ -113,15 +114,18 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   }
 }
 
-/** The approval that put the draft in `approved` must be a signed-in person's (actor_type user), not a run or a tool. */
+/**
+ * The approval that put the draft in `approved` must be a person's at the dashboard (a signed-in user, or the local
+ * operator when sign-in is off), not a run, a device or the CLI.
+ */
 async function requireHumanApproval(orgId: number, draftId: number) {
   const approval = await db.draftEvent.findFirst({
     where: { organizationId: orgId, draftId, event: "approved" },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { actorType: true },
+    select: { actorType: true, actorLabel: true },
   });
-  if (approval?.actorType !== "user") {
-    throw new AppError("forbidden", `Draft ${draftId} was not approved by a person; a signed-in reviewer must approve it before it can be posted`);
+  if (!approval || !isPersonActor(approval)) {
+    throw new AppError("forbidden", `Draft ${draftId} was not approved by a person; a reviewer must approve it in the dashboard before it can be posted`);
   }
 }
 

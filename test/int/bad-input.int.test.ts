@@ -153,6 +153,7 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(projectAccounts.POST, { method: "POST", params: { id: ids.projectId }, body: { platform: "myspace", platformId: "a" } });
     await expect400(projectAccounts.POST, { method: "POST", params: { id: ids.projectId }, body: { platform: "forum", platformId: "" } });
     await expect400(projectAccounts.POST, { method: "POST", params: { id: ids.projectId }, body: { platform: "forum", platformId: "a", credentials: { apiKey: "x" } } });
+    await expect400(projectAccounts.POST, { method: "POST", params: { id: ids.projectId }, body: { platform: "federated", platformId: "a", credentials: { instanceUrl: "javascript:alert(1)" } } });
   },
   "/api/accounts/[id]": async () => {
     await expect400(account.PATCH, { method: "PATCH", params: { id: ids.accountId }, body: { isDefault: "yes" } });

@@ -10,7 +10,7 @@ import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import { approveDraft } from "@/lib/drafts/approve-draft";
-import type { DraftActor } from "@/lib/drafts/actor";
+import { userActor, type DraftActor } from "@/lib/drafts/actor";
 import type { DraftKind } from "@/lib/generated/prisma/enums";
 import * as fakeFederated from "../fakes/fake-federated";
 import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
@@ -193,6 +193,15 @@ describe("federated_post posts a human-approved draft", () => {
     s = await setup();
   });
   afterAll(() => s.close());
+
+  it("with sign-in off, the local operator's approval is a person's", async () => {
+    const d = await draft(s, { approver: userActor({ userId: null, username: null }) });
+    const before = fed.received.length;
+    const res = await s.post(d.id);
+    expect(res.isError, res.text).toBe(false);
+    expect(fed.received.length).toBe(before + 1);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).state).toBe("sent");
+  });
 
   it("sends a dm as a direct status from the account, flips the draft to sent with contact history, and a retry posts nothing", async () => {
     const target = `Ann_${uid()}@social.example`;

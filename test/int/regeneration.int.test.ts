@@ -103,6 +103,8 @@ describe("regeneration with feedback", () => {
         // The campaign's draft tools are closed to a regeneration run: it cannot reach a sibling draft.
         { tool: "drafts_update", args: { id: other.id, body: "Hijack" } },
         { tool: "drafts_create", args: { entries: [{ accountId: ctx.accountId, kind: "dm", targetUser: "someone_new", body: "Extra" }] } },
+        // Nor can it end itself as a success without saving the body.
+        { tool: "run_finish", args: { summary: "nothing to do" } },
         { tool: "draft_regen_finish", args: { body: "Scored this time", qualityScore: 70 } },
       ],
     });
@@ -110,7 +112,8 @@ describe("regeneration with feedback", () => {
     const ended = await waitForRunEnd(res.json.runId);
     expect(ended.status).toBe("success");
     const results = await toolResults(res.json.runId);
-    expect(results.map((r) => r.status)).toEqual(["failed", "failed", "failed", "completed"]);
+    expect(results.map((r) => r.status)).toEqual(["failed", "failed", "failed", "failed", "completed"]);
+    expect(results[3]!.text).toMatch(/^conflict: run_finish belongs to campaign runs/);
     expect(results[0]!.text).toMatch(/qualityScore/);
     expect(results[1]!.text).toMatch(/^conflict: drafts_update belongs to campaign runs/);
     expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).body).toBe("Scored this time");

@@ -235,7 +235,8 @@ describe("every failure reason, produced by a real process and classified", () =
     const file = path.join(PLAYBOOKS_DIR, `${slug}.md`);
     fs.writeFileSync(file, scriptPlaybook({ steps: [{ say: "from the file" }, { tool: "run_finish" }] }));
     try {
-      const { run, token } = await runningRun(A.orgId, { kind: "project_extraction", playbookSlug: slug });
+      // A legacy campaign run row with no snapshot (its finish tool is run_finish).
+      const { run, token } = await runningRun(A.orgId, { kind: "campaign", playbookSlug: slug });
       expect(await dispatchRun({ orgId: A.orgId, runId: run.id, token, toolServerUrl: mcp.url, timeoutMs: 20_000 })).toEqual({ status: "success", failureReason: null });
       const starting = (await eventsOf(run.id)).find((e) => (e.payload as { phase?: string }).phase === "starting")!;
       expect((starting.payload as { detail: string }).detail).toContain("playbook from file");

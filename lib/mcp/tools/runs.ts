@@ -1,7 +1,7 @@
 // run_start / run_finish: open and close the bound run (SPEC "Agent tool interface").
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RunBinding } from "@/lib/mcp/binding";
+import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
 import { getRunContext } from "@/lib/runs/get-run-context";
 import { closeRun } from "@/lib/runs/close-run";
@@ -33,6 +33,11 @@ export function registerRunTools(server: McpServer, binding: RunBinding) {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    ({ summary }) => runTool("run_finish", () => closeRun({ orgId: binding.orgId, runId: binding.runId, summary })),
+    ({ summary }) =>
+      runTool("run_finish", async () => {
+        // Other runs end through their own finish tool, which saves what they were started for.
+        requireRunKind(binding, "run_finish", "campaign");
+        return closeRun({ orgId: binding.orgId, runId: binding.runId, summary });
+      }),
   );
 }

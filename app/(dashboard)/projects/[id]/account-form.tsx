@@ -19,8 +19,9 @@ export function AccountForm({ projectId, platforms }: { projectId: number; platf
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const get = (k: string) => String(f.get(k) ?? "").trim();
-    const credentials: { username?: string; password?: string; token?: string } = {};
+    const credentials: { username?: string; password?: string; token?: string; instanceUrl?: string } = {};
     if (get("credUsername")) credentials.username = get("credUsername");
+    if (get("credInstanceUrl")) credentials.instanceUrl = get("credInstanceUrl");
     // Passwords and tokens are sent as typed; surrounding spaces could be meaningful.
     const password = String(f.get("credPassword") ?? "");
     const token = String(f.get("credToken") ?? "");
@@ -71,7 +72,16 @@ export function AccountForm({ projectId, platforms }: { projectId: number; platf
           <Input id="account-credUsername" name="credUsername" label="Login username" optional autoComplete="off" />
           <Input id="account-credPassword" name="credPassword" label="Password" type="password" optional autoComplete="new-password" />
         </div>
-        <Input id="account-credToken" name="credToken" label="Token" type="password" optional autoComplete="off" />
+        <Input id="account-credToken" name="credToken" label="Token" type="password" optional autoComplete="off" hint="On the federated platform: an access token of the account." />
+        <Input
+          id="account-credInstanceUrl"
+          name="credInstanceUrl"
+          label="Instance URL"
+          type="url"
+          optional
+          placeholder="https://social.example"
+          hint="Federated platform only: the server the account lives on."
+        />
       </fieldset>
       <InlineError message={error} />
       <Button type="submit" pending={pending}>
