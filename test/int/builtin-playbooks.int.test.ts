@@ -62,6 +62,7 @@ async function campaignActingOut(skill: string, platform: "forum" | "federated",
 
 async function runToEnd(campaignId: number) {
   const started = await startCampaignRun({ orgId: A.orgId, campaignId });
+  if (!started.done) throw new Error("the campaign already had a live run");
   const outcome = await started.done;
   const run = await db.run.findUniqueOrThrow({ where: { id: started.runId } });
   const drafts = await db.draft.findMany({ where: { runId: run.id }, orderBy: { id: "asc" } });
