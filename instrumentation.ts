@@ -3,6 +3,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureDatabase } = await import("@/lib/boot/ensure-database");
   await ensureDatabase();
+  // Built-in playbooks ship with the code: when the server starts, every organization gets this release's text (rows
+  // people made are left alone). Only the server does this, not every CLI call, so a text is not rewritten under a
+  // run that is about to snapshot it.
+  const [{ seedBuiltinPlaybooksForAll }, { db }] = await Promise.all([import("@/lib/playbooks/seed-builtin-playbooks"), import("@/lib/db/client")]);
+  await seedBuiltinPlaybooksForAll(db);
   // Runs orphaned by an instance that died are failed once past the run timeout: now, then every 5 minutes.
   const { sweepStaleRuns } = await import("@/lib/runs/sweep-stale-runs");
   const sweep = () => void sweepStaleRuns().catch(() => undefined);

@@ -35,8 +35,8 @@ export function databaseUrl(): string {
 
 /**
  * Makes the organization's playbook `slug` (of the organization owning `campaignId`) the fake agent's script, so the
- * next run of that playbook is scripted. The fake agent stands in for the LLM that would read the real playbook. The
- * row stops being a built-in, so the refresh of built-ins at start-up (a CLI call) leaves it alone.
+ * next run of that playbook is scripted. The fake agent stands in for the LLM that would read the real playbook. A
+ * built-in row stays built-in (other specs count them); built-in text is refreshed only when the server starts.
  */
 export async function scriptOrgPlaybook(campaignId: number, slug: string, script: unknown): Promise<void> {
   const body = `Scripted ${slug}.\n\n\`\`\`fake-agent\n${JSON.stringify(script)}\n\`\`\`\n`;
@@ -44,9 +44,9 @@ export async function scriptOrgPlaybook(campaignId: number, slug: string, script
   await db.connect();
   try {
     await db.query(
-      `INSERT INTO playbooks (organization_id, slug, title, body, is_builtin, updated_at)
-       SELECT organization_id, $2, $2, $3, false, now() FROM campaigns WHERE id = $1
-       ON CONFLICT (organization_id, slug) DO UPDATE SET body = EXCLUDED.body, is_builtin = false, updated_at = now()`,
+      `INSERT INTO playbooks (organization_id, slug, title, body, updated_at)
+       SELECT organization_id, $2, $2, $3, now() FROM campaigns WHERE id = $1
+       ON CONFLICT (organization_id, slug) DO UPDATE SET body = EXCLUDED.body, updated_at = now()`,
       [campaignId, slug, body],
     );
   } finally {

@@ -114,8 +114,14 @@ test("campaign page: run history with chips, costs, the reason filter and links 
   await expect(banner.getByRole("link", { name: "Open settings" })).toHaveAttribute("href", "/settings");
   await expect(banner.getByRole("link", { name: "Add account" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Run now" })).toBeDisabled();
+  // Generate profile asks first; with the cloud runner not connected here, starting is refused with the reason.
   await banner.getByRole("button", { name: "Generate profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Profile generation" })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Generate the campaign profile" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Generate profile" }).click();
+  await expect(dialog.getByText(/cloud runner/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await shoot(page, "campaign-runs");
 
   await page.getByLabel("Failure reason").selectOption("agent_timeout");

@@ -55,15 +55,12 @@ async function sentDraft(request: APIRequestContext) {
   return { u, orgId, target, draftId, campaignId: campaign.id };
 }
 
-/**
- * The organization's reply-drafter playbook becomes the fake agent's script. The row stops being the built-in one,
- * or the CLI's boot (which refreshes built-in playbooks from playbooks/*.md) would put the real text back.
- */
+/** The organization's reply-drafter playbook becomes the fake agent's script (built-ins are refreshed only when the server starts). */
 async function scriptReplyDrafter(orgId: number, steps: unknown[]) {
   const body = `Scripted reply-drafter.\n\n\`\`\`fake-agent\n${JSON.stringify({ steps })}\n\`\`\`\n`;
   await db.query(
-    `INSERT INTO playbooks (organization_id, slug, title, body, is_builtin, updated_at) VALUES ($1, 'reply-drafter', 'Reply drafter', $2, false, now())
-     ON CONFLICT (organization_id, slug) DO UPDATE SET body = EXCLUDED.body, is_builtin = false, updated_at = now()`,
+    `INSERT INTO playbooks (organization_id, slug, title, body, updated_at) VALUES ($1, 'reply-drafter', 'Reply drafter', $2, now())
+     ON CONFLICT (organization_id, slug) DO UPDATE SET body = EXCLUDED.body, updated_at = now()`,
     [orgId, body],
   );
 }

@@ -5,8 +5,6 @@ import { log } from "@/lib/log/logger";
 import { runMigrations } from "@/lib/db/migrate";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { ensureDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
-import { db } from "@/lib/db/client";
-import { seedBuiltinPlaybooksForAll } from "@/lib/playbooks/seed-builtin-playbooks";
 
 const state = globalThis as unknown as { __outreachBoot?: Promise<void> };
 
@@ -25,6 +23,4 @@ async function boot() {
   }
   await runMigrations({ url: process.env.DATABASE_URL!, log });
   await ensureDefaultOrganization();
-  // Built-in playbooks ship with the code: every organization gets this release's text (user rows are left alone).
-  await seedBuiltinPlaybooksForAll(db);
 }

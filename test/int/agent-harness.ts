@@ -105,7 +105,7 @@ export async function scriptOrgPlaybook(orgId: number, slug: string, script: unk
   const body = scriptPlaybook(script, `Scripted ${slug} for tests.`);
   return db.playbook.upsert({
     where: { organizationId_slug: { organizationId: orgId, slug } },
-    update: { body, isBuiltin: false },
+    update: { body },
     create: { organizationId: orgId, slug, title: slug, body },
   });
 }
