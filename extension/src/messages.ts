@@ -1,0 +1,16 @@
+// Messages the content script and the side panel send to the service worker. The worker is the only place that
+// holds tokens and makes backend calls.
+import type { ActivityLevel, ActivitySource } from "./activity-log";
+import type { Handoff } from "./handoff";
+
+export type WorkerMessage =
+  | { type: "compose-opened"; handoff: Handoff }
+  | { type: "compose-submitted"; handoff: Handoff }
+  | { type: "sync-now" }
+  | { type: "log"; source: ActivitySource; level: ActivityLevel; message: string; meta?: Record<string, unknown> }
+  | { type: "clear-activity" }
+  | { type: "reset" };
+
+export function sendToWorker<T = unknown>(message: WorkerMessage): Promise<T> {
+  return chrome.runtime.sendMessage(message) as Promise<T>;
+}
