@@ -19,6 +19,16 @@ import * as blocklist from "@/app/api/blocklist/route";
 import * as blocklistEntry from "@/app/api/blocklist/[id]/route";
 import * as appConfig from "@/app/api/settings/app-config/route";
 import * as handshake from "@/app/api/extension/handshake/route";
+import * as extPair from "@/app/api/extension/pair/route";
+import * as extAutoPair from "@/app/api/extension/auto-pair/route";
+import * as extDraft from "@/app/api/extension/draft/[id]/route";
+import * as extArmed from "@/app/api/extension/draft/[id]/armed/route";
+import * as extSent from "@/app/api/extension/draft/[id]/sent/route";
+import * as extDmSync from "@/app/api/extension/dm-sync/route";
+import * as extSyncStatus from "@/app/api/extension/dm-sync/status/route";
+import * as extPairingCodes from "@/app/api/settings/extension/pairing-codes/route";
+import * as extDevices from "@/app/api/settings/extension/devices/route";
+import * as extDevice from "@/app/api/settings/extension/devices/[id]/route";
 import * as login from "@/app/api/auth/login/route";
 import * as signup from "@/app/api/auth/signup/route";
 import * as drafts from "@/app/api/drafts/route";
@@ -211,6 +221,80 @@ const cases: Record<string, () => Promise<void>> = {
     // The handshake takes no input; a malformed Authorization header is refused without touching the device.
     const res = await call(handshake.POST, { method: "POST", headers: { authorization: `Token ${token}` } });
     expect(res.status).toBe(401);
+  },
+  "/api/extension/pair": async () => {
+    const devices = await db.extensionDevice.count();
+    await expect400(extPair.POST, { method: "POST", body: {} });
+    await expect400(extPair.POST, { method: "POST", body: { code: "" } });
+    await expect400(extPair.POST, { method: "POST", body: { code: "X".repeat(40) } });
+    await expect400(extPair.POST, { method: "POST", body: { code: "ABCD-EFGH", name: "" } });
+    await expect400(extPair.POST, { method: "POST", body: { code: "ABCD-EFGH", orgId: A.orgId } });
+    await expect400(extPair.POST, { method: "POST", rawBody: "{code", headers: { "content-type": "application/json" } });
+    expect(await db.extensionDevice.count()).toBe(devices);
+  },
+  "/api/extension/auto-pair": async () => {
+    const devices = await db.extensionDevice.count();
+    await expect400(extAutoPair.POST, { method: "POST", body: { name: "" } });
+    await expect400(extAutoPair.POST, { method: "POST", body: { name: 7 } });
+    await expect400(extAutoPair.POST, { method: "POST", body: { organizationId: 1 } });
+    await expect400(extAutoPair.GET, { path: "/api/extension/auto-pair?name=" });
+    await expect400(extAutoPair.GET, { path: "/api/extension/auto-pair?org=1" });
+    expect(await db.extensionDevice.count()).toBe(devices);
+  },
+  "/api/extension/draft/[id]": async () => {
+    await expect400(extDraft.GET, { params: { id: "abc" }, headers: { authorization: `Bearer ${token}` } });
+    await expect400(extDraft.GET, { params: { id: "0" }, headers: { authorization: `Bearer ${token}` } });
+  },
+  "/api/extension/draft/[id]/armed": async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    await expect400(extArmed.POST, { method: "POST", params: { id: "x" }, body: {}, headers });
+    await expect400(extArmed.POST, { method: "POST", params: { id: ids.draftId }, body: { version: 0 }, headers });
+    await expect400(extArmed.POST, { method: "POST", params: { id: ids.draftId }, body: { version: "1" }, headers });
+    await expect400(extArmed.POST, { method: "POST", params: { id: ids.draftId }, body: { state: "sent" }, headers });
+  },
+  "/api/extension/draft/[id]/sent": async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    await expect400(extSent.POST, { method: "POST", params: { id: "-1" }, body: {}, headers });
+    await expect400(extSent.POST, { method: "POST", params: { id: ids.draftId }, body: { version: 1.5 }, headers });
+    await expect400(extSent.POST, { method: "POST", params: { id: ids.draftId }, body: { version: 1, sentAt: "now" }, headers });
+    await expect400(extSent.POST, { method: "POST", params: { id: ids.draftId }, rawBody: "[", headers: { ...headers, "content-type": "application/json" } });
+  },
+  "/api/extension/dm-sync": async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const status = { chat: "ok", legacy: "ok", captured_at: new Date().toISOString() };
+    await expect400(extDmSync.POST, { method: "POST", body: {}, headers });
+    await expect400(extDmSync.POST, { method: "POST", body: { platform: "forum", items: [], comments: [], status: { ...status, chat: "green" } }, headers });
+    await expect400(extDmSync.POST, { method: "POST", body: { platform: "forum", items: [{ id: "t4_1", author: "a" }], comments: [], status }, headers });
+    await expect400(extDmSync.POST, { method: "POST", body: { platform: "forum", items: [], comments: [{ id: "t1_1", author: "a", body: "b", created_at: "soon", parent_id: "t1_2" }], status }, headers });
+    await expect400(extDmSync.POST, { method: "POST", body: { platform: "forum", items: {}, comments: [], status }, headers });
+    // Nothing stored on the device either: not the report, not the sync stamp.
+    const device = await db.extensionDevice.findFirstOrThrow({ where: { organizationId: A.orgId } });
+    expect([device.lastSyncStatus, device.lastSyncAt]).toEqual([null, null]);
+  },
+  "/api/extension/dm-sync/status": async () => {
+    // Takes no input; a malformed Authorization header is refused.
+    const res = await call(extSyncStatus.GET, { headers: { authorization: `Bearer` } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("unauthorized");
+  },
+  "/api/settings/extension/pairing-codes": async () => {
+    // Takes no input: a body is ignored and one code is made; without a session nothing is.
+    const codes = await db.pairingCode.count({ where: { organizationId: A.orgId } });
+    expect((await call(extPairingCodes.POST, { method: "POST", rawBody: "garbage" })).status).toBe(401);
+    const res = await call(extPairingCodes.POST, { method: "POST", cookie: A.cookie, rawBody: "garbage" });
+    expect(res.status).toBe(201);
+    expect(await db.pairingCode.count({ where: { organizationId: A.orgId } })).toBe(codes + 1);
+  },
+  "/api/settings/extension/devices": async () => {
+    // Takes no input; unknown query parameters are ignored.
+    const res = await call(extDevices.GET, { cookie: A.cookie, path: "/api/settings/extension/devices?revoked=maybe" });
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.json.devices)).toBe(true);
+  },
+  "/api/settings/extension/devices/[id]": async () => {
+    await expect400(extDevice.DELETE, { method: "DELETE", params: { id: "all" } });
+    await expect400(extDevice.DELETE, { method: "DELETE", params: { id: "0" } });
+    expect(await db.extensionDevice.count({ where: { organizationId: A.orgId, revoked: true } })).toBe(0);
   },
   "/api/auth/login": async () => {
     await expect400(login.POST, { method: "POST", body: { username: "a" } });
