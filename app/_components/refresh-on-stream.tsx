@@ -11,13 +11,15 @@ type Props = {
   drafts?: boolean;
   /** project:description:updated */
   projects?: boolean;
+  /** Only run and description events about this project (a project page). */
+  projectId?: number;
 };
 
 // A burst (a run finishing writes drafts and its own row) becomes one re-render, not one per event.
 const COALESCE_MS = 400;
 
 /** Re-renders a server page when the stream says what it shows has changed, and after a reconnect. */
-export function RefreshOnStream({ runs, drafts, projects }: Props) {
+export function RefreshOnStream({ runs, drafts, projects, projectId }: Props) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => {
@@ -31,10 +33,11 @@ export function RefreshOnStream({ runs, drafts, projects }: Props) {
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  useStreamEvent("run:started", () => runs && refresh());
-  useStreamEvent("run:finished", () => runs && refresh());
+  const about = (data: { projectId?: number | null }) => projectId === undefined || data.projectId === projectId;
+  useStreamEvent("run:started", (d) => runs && about(d) && refresh());
+  useStreamEvent("run:finished", (d) => runs && about(d) && refresh());
   useStreamEvent("drafts:changed", () => drafts && refresh());
-  useStreamEvent("project:description:updated", () => projects && refresh());
+  useStreamEvent("project:description:updated", (d) => projects && about(d) && refresh());
   useStreamReconnect(refresh);
   return null;
 }

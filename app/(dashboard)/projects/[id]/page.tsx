@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Badge, CampaignStateBadge } from "@/app/_components/badge";
 import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
+import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { EmptyState } from "@/app/_components/empty-state";
 import { formatDate } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
@@ -19,7 +20,6 @@ import { AccountForm } from "./account-form";
 import { AccountRowActions } from "./account-row-actions";
 import { InsightsPanel } from "./insights-panel";
 import { ProjectAbout } from "./project-about";
-import { ProjectLive } from "./project-live";
 import { ProjectHeader } from "./project-header";
 import { TemplateForm } from "./template-form";
 import { TemplateItem } from "./template-item";
@@ -55,7 +55,8 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           createdLabel: formatDate(project.createdAt),
         }}
       />
-      <ProjectLive projectId={project.id} />
+      {/* Its runs (Regenerate now, Auto-extract) and its description updates re-render the page. */}
+      <RefreshOnStream runs projects projectId={project.id} />
       <ProjectAbout
         projectId={project.id}
         description={project.description ?? ""}

@@ -9,7 +9,7 @@ import { InlineError } from "@/app/_components/inline-error";
 
 /**
  * Regenerate now (POST /api/projects/[id]/insights). While a project_insights run is alive it shows "Writing the
- * brief…" with a link to the run log; the page re-renders on run:finished (ProjectLive) and shows the new brief.
+ * brief…" with a link to the run log; the page re-renders on run:finished (RefreshOnStream) and shows the new brief.
  */
 export function RegenerateInsights({ projectId, liveRunId }: { projectId: number; liveRunId: number | null }) {
   const router = useRouter();
