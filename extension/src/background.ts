@@ -33,7 +33,8 @@ chrome.runtime.onStartup.addListener(() => {
 });
 
 chrome.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === ALARM) void runTick("alarm");
+  // Re-applying afterwards is a no-op for the periodic alarm and restores it if a one-shot alarm replaced it.
+  if (alarm.name === ALARM) void runTick("alarm").finally(() => applyAlarm("after a tick"));
 });
 
 // Settings changes (from the side panel, or a reset) re-apply the alarm.
