@@ -25,6 +25,9 @@ interface SyncAnswer {
 
 let running: Promise<TickSummary> | null = null;
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const counts = (items: number, comments: number) => `${count(items, "message", "messages")} and ${count(comments, "comment reply", "comment replies")}`;
+
 /** Ticks never overlap: a manual sync during an alarm tick waits for (and answers) the running one. */
 export function runTick(reason: string): Promise<TickSummary> {
   running ??= tick(reason).finally(() => (running = null));
@@ -55,7 +58,7 @@ async function deliver(pairing: Pairing, items: unknown[], comments: unknown[], 
     const answer = await callBackend<SyncAnswer>(pairing, "/api/extension/dm-sync", { method: "POST", body: { platform: PLATFORM_ID, items, comments, status } });
     if (answer.status === 200) {
       Object.assign(result, { matched: answer.body.matched?.length ?? 0, duplicates: answer.body.duplicates ?? 0, unmatched: answer.body.unmatched ?? 0 });
-      await logActivity("dm-sync", "info", `Delivered ${items.length} messages and ${comments.length} comment replies to ${pairing.backend}`, { backend: pairing.backend, matched: result.matched, duplicates: result.duplicates, unmatched: result.unmatched });
+      await logActivity("dm-sync", "info", `Delivered ${counts(items.length, comments.length)} to ${pairing.backend}`, { backend: pairing.backend, matched: result.matched, duplicates: result.duplicates, unmatched: result.unmatched });
     } else {
       Object.assign(result, { ok: false, error: errorText(answer) });
       await logActivity("dm-sync", "error", `Delivery to ${pairing.backend} failed: ${result.error}`, { backend: pairing.backend, httpStatus: answer.status });
@@ -81,7 +84,7 @@ async function logPoll(source: "dm-sync" | "chat-sync", label: string, poll: Pol
   const level = poll.status === "ok" ? "info" : poll.status === "unknown" ? "info" : poll.status === "unauthorized" ? "warn" : "error";
   const text =
     poll.status === "ok"
-      ? `${label}: ${poll.items.length} messages, ${poll.comments.length} comment replies`
+      ? `${label}: ${counts(poll.items.length, poll.comments.length)}`
       : poll.status === "unauthorized"
         ? `${label}: unauthorized${source === "chat-sync" ? ", chat sync paused" : ""}`
         : `${label}: ${poll.status}${poll.detail ? ` (${poll.detail})` : ""}`;

@@ -1,0 +1,347 @@
+// The browser extension, unpacked in Debian's Chromium (headless), against a local fake platform and the e2e
+// dashboard: it loads, its side panel renders, it pairs with a signed-in dashboard tab, a compose page opened from
+// the dashboard arms the draft and submitting it flips the draft to sent, a reply on the platform comes back as
+// `replied` on an alarm tick, a refused chat token turns the badge red, and sync fans out to every paired backend.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { chromium, expect, test, type BrowserContext, type Page, type Worker } from "@playwright/test";
+import { CHROMIUM, E2E_PORT } from "../playwright.config";
+import { startFakePlatform, startRecordingBackend, type FakePlatform } from "./fixtures/fake-platform";
+import { cli, databaseUrl } from "./helpers";
+import { FAKE_AGENT_SLUG } from "./server";
+
+test.describe.configure({ mode: "serial" });
+
+const DASHBOARD = `http://127.0.0.1:${E2E_PORT}`;
+const EXT_DIR = path.resolve("e2e", ".artifacts", "extension");
+const SCREENS = path.resolve("e2e", ".artifacts", "screens");
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+let fake: FakePlatform;
+let recorder: Awaited<ReturnType<typeof startRecordingBackend>>;
+let context: BrowserContext;
+let sw: Worker;
+let extensionId: string;
+let db: pg.Client;
+
+test.beforeAll(async () => {
+  fake = await startFakePlatform();
+  recorder = await startRecordingBackend();
+  // The extension build for tests points at the fake platform and may reach local backends without a prompt.
+  execFileSync(process.execPath, ["extension/build.mjs"], {
+    env: {
+      ...process.env,
+      OUTREACH_EXT_PLATFORM_ORIGINS: `${fake.origin},${fake.legacyOrigin}`,
+      OUTREACH_EXT_MATRIX_BASE: fake.matrixBase,
+      OUTREACH_EXT_HOST_PERMISSIONS: "http://127.0.0.1",
+      OUTREACH_EXT_OUT: EXT_DIR,
+    },
+    stdio: "pipe",
+  });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "outreach-ext-"));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 420, height: 860 },
+    args: ["--no-sandbox", "--disable-gpu", `--disable-extensions-except=${EXT_DIR}`, `--load-extension=${EXT_DIR}`],
+  });
+  // Signed in to the dashboard as the e2e owner, like a person who has the dashboard open.
+  const state = JSON.parse(fs.readFileSync("e2e/.artifacts/owner.json", "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  await context.addCookies(state.cookies);
+  sw = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+  extensionId = new URL(sw.url()).host;
+  db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await db?.end();
+  await fake?.stop();
+  await recorder?.stop();
+});
+
+const panel = async (tab = "dashboard"): Promise<Page> => {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${tab}`);
+  return page;
+};
+const storage = <T>(key: string) => sw.evaluate((k) => chrome.storage.local.get(k).then((r) => r[k]), key) as Promise<T>;
+type Entry = { source: string; level: string; message: string; meta?: Record<string, unknown> };
+const activity = () => storage<Entry[] | undefined>("activity").then((a) => a ?? []);
+/** Fires the sync alarm now (the same listener the periodic alarm calls) and waits for the tick it starts. */
+const alarmTick = async () => {
+  const before = (await storage<{ at: string } | undefined>("lastTick"))?.at ?? "";
+  await sw.evaluate(() => chrome.alarms.create("outreach-sync", { when: Date.now() }));
+  await expect.poll(async () => (await storage<{ at: string } | undefined>("lastTick"))?.at ?? "", { timeout: 15_000 }).not.toBe(before);
+};
+const draftState = async (id: number) => (await db.query<{ state: string }>("SELECT state FROM drafts WHERE id = $1", [id])).rows[0]?.state;
+
+test("the extension loads and its side panel shows three tabs", async () => {
+  expect(extensionId).toMatch(/^[a-p]{32}$/);
+  const page = await panel();
+  await expect(page.getByRole("tab")).toHaveText(["Dashboard", "Activity", "Settings"]);
+  await expect(page.getByRole("heading", { name: "Connection" })).toBeVisible();
+  await expect(page.getByTestId("no-pairings")).toBeVisible();
+  await page.getByRole("tab", { name: "Activity" }).click();
+  await expect(page.getByTestId("activity-list")).toContainText("Extension installed");
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await expect(page.getByTestId("interval")).toHaveValue("5");
+  expect(await sw.evaluate(() => chrome.alarms.get("outreach-sync").then((a) => a?.periodInMinutes))).toBe(5);
+  // Changing the interval re-applies the alarm.
+  await page.getByTestId("interval").selectOption("15");
+  await expect.poll(() => sw.evaluate(() => chrome.alarms.get("outreach-sync").then((a) => a?.periodInMinutes))).toBe(15);
+  await page.getByTestId("interval").selectOption("5");
+  await expect.poll(() => sw.evaluate(() => chrome.alarms.get("outreach-sync").then((a) => a?.periodInMinutes))).toBe(5);
+  await page.close();
+});
+
+test("Pair with this tab pairs with the signed-in dashboard", async () => {
+  const dashboard = await context.newPage();
+  await dashboard.goto(`${DASHBOARD}/`);
+  await expect(dashboard).toHaveURL(`${DASHBOARD}/`);
+  const page = await panel();
+  await page.getByTestId("pair").click();
+  await expect(page.getByRole("status")).toHaveText(`Paired with ${DASHBOARD}`);
+  const row = page.locator(`li[data-backend="${DASHBOARD}"]`);
+  await expect(row).toContainText(DASHBOARD);
+  await expect(row.locator(".dot.ok")).toBeVisible();
+  const pairings = await storage<Record<string, { token: string; deviceId: number }>>("pairings");
+  expect(pairings[DASHBOARD]!.token).toMatch(/^odt_/);
+  // The dashboard lists the new device.
+  const devices = (await (await context.request.get(`${DASHBOARD}/api/settings/extension/devices`)).json()) as { devices: { id: number }[] };
+  expect(devices.devices.map((d) => d.id)).toContain(pairings[DASHBOARD]!.deviceId);
+  expect((await activity()).some((e) => e.source === "pairing" && e.message === `Paired with ${DASHBOARD}`)).toBe(true);
+  await dashboard.close();
+  await page.close();
+});
+
+async function approvedDm() {
+  const u = uid();
+  const request = context.request;
+  const post = async <T>(url: string, data: unknown) => {
+    const res = await request.post(`${DASHBOARD}${url}`, { data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as T;
+  };
+  const account = `ours_${u}`;
+  const target = `erin_${u}`;
+  const project = await post<{ id: number }>("/api/projects", { name: `Extension ${u}` });
+  await post(`/api/projects/${project.id}/accounts`, { platform: "forum", platformId: account });
+  const campaign = await post<{ id: number }>("/api/campaigns", { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG });
+  const { rows } = await db.query<{ organization_id: number; account_id: number }>(
+    "SELECT c.organization_id, a.id AS account_id FROM campaigns c JOIN accounts a ON a.project_id = c.project_id WHERE c.id = $1",
+    [campaign.id],
+  );
+  const file = path.join(os.tmpdir(), `ext-draft-${u}.json`);
+  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: rows[0]!.account_id, targetUser: target, body: "Hi Erin, your post on release notes was great.", qualityScore: 80 }]));
+  const out = JSON.parse(cli(["drafts:create", "--campaign", String(campaign.id), "--file", file, "--org", String(rows[0]!.organization_id)])) as { created: { id: number }[] };
+  fs.rmSync(file, { force: true });
+  const draftId = out.created[0]!.id;
+  const approved = await request.patch(`${DASHBOARD}/api/drafts/${draftId}`, { data: { state: "approved" } });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { u, orgId: rows[0]!.organization_id, account, target, draftId };
+}
+
+let sentDraft: Awaited<ReturnType<typeof approvedDm>>;
+
+test("a compose page opened from the dashboard arms the draft, and submitting it marks it sent", async () => {
+  sentDraft = await approvedDm();
+  const { draftId, target } = sentDraft;
+  const compose = new URL("/message/compose", fake.origin);
+  compose.search = new URLSearchParams({ to: target, subject: "Hello", message: "Hi Erin", outreach_draft: String(draftId), outreach_backend: DASHBOARD }).toString();
+  const page = await context.newPage();
+  await page.goto(compose.toString());
+  await expect.poll(() => draftState(draftId)).toBe("armed");
+  await page.getByRole("button", { name: "send" }).click();
+  await expect(page.getByText("your message has been delivered")).toBeVisible();
+  expect(fake.submissions.at(-1)).toMatchObject({ to: target });
+  await expect.poll(() => draftState(draftId)).toBe("sent");
+  const log = await activity();
+  expect(log.some((e) => e.source === "reddit-action" && e.message === `Draft #${draftId} armed: its compose page is open`)).toBe(true);
+  expect(log.some((e) => e.source === "reddit-action" && e.message === `Draft #${draftId} sent`)).toBe(true);
+  await page.close();
+});
+
+test("a reply on the platform comes back on an alarm tick: the draft is replied and the message is on its thread", async () => {
+  test.setTimeout(60_000);
+  const { draftId, target, account, u } = sentDraft;
+  fake.addPrivateMessage({ id: `pm${u}`, author: target, dest: account, body: "Thanks! How do you keep release notes short?", createdUtc: Date.now() / 1000 + 5 });
+  await alarmTick();
+  await expect.poll(() => draftState(draftId), { timeout: 15_000 }).toBe("replied");
+  const { rows } = await db.query<{ thread_id: number; message_id: number }>(
+    "SELECT m.thread_id, m.id AS message_id FROM conversation_messages m JOIN conversation_threads t ON t.id = m.thread_id WHERE t.parent_draft_id = $1 AND m.direction = 'inbound'",
+    [draftId],
+  );
+  expect(rows).toHaveLength(1);
+  // The continuation is enqueued: a reply draft answering that message.
+  const reply = await db.query<{ kind: string }>("SELECT kind FROM drafts WHERE parent_message_id = $1", [rows[0]!.message_id]);
+  expect(reply.rows).toEqual([{ kind: "reply_dm" }]);
+  const thread = await context.newPage();
+  await thread.goto(`${DASHBOARD}/conversations/${rows[0]!.thread_id}`);
+  await expect(thread.getByText("Thanks! How do you keep release notes short?")).toBeVisible();
+  await thread.close();
+  const log = await activity();
+  expect(log.some((e) => e.source === "dm-sync" && e.message.startsWith(`Delivered 1 message and 0 comment replies to ${DASHBOARD}`) && e.meta?.matched === 1)).toBe(true);
+  // The same message again on the next tick is stored once.
+  await alarmTick();
+  const again = await db.query("SELECT 1 FROM conversation_messages m JOIN conversation_threads t ON t.id = m.thread_id WHERE t.parent_draft_id = $1 AND m.direction = 'inbound'", [draftId]);
+  expect(again.rowCount).toBe(1);
+});
+
+test("the chat token is captured from the platform; a refused token turns the badge red and is logged", async () => {
+  const chat = await context.newPage();
+  await chat.goto(`${fake.origin}/chat`);
+  await expect(chat.locator("#state")).toHaveText("whoami 200");
+  await expect.poll(async () => (await storage<{ token: string } | undefined>("chatToken"))?.token).toBe(fake.chatToken);
+  expect((await activity()).some((e) => e.source === "matrix-token" && e.message === "Chat token captured")).toBe(true);
+  await chat.close();
+
+  await alarmTick();
+  expect((await storage<{ status: string }>("chatState")).status).toBe("ok");
+  expect(await sw.evaluate(() => chrome.action.getBadgeText({}))).toBe("");
+
+  fake.chatUnauthorized = true;
+  const syncsBefore = fake.calls.sync;
+  await alarmTick();
+  expect(await sw.evaluate(() => chrome.action.getBadgeText({}))).toBe("!");
+  expect(await sw.evaluate(() => chrome.action.getBadgeBackgroundColor({}))).toEqual([220, 38, 38, 255]);
+  expect(fake.calls.sync).toBe(syncsBefore); // whoami failed, so sync was skipped
+  const entry = (await activity()).filter((e) => e.source === "chat-sync").at(-1)!;
+  expect(entry).toMatchObject({ level: "warn", message: "Chat: unauthorized, chat sync paused", meta: { status: "unauthorized" } });
+  // The backend learnt it from the heartbeat.
+  const pairings = await storage<Record<string, { token: string }>>("pairings");
+  const status = await context.request.get(`${DASHBOARD}/api/extension/dm-sync/status`, { headers: { Authorization: `Bearer ${pairings[DASHBOARD]!.token}` } });
+  expect(((await status.json()) as { status: { chat: string } }).status.chat).toBe("unauthorized");
+
+  const page = await panel();
+  await expect(page.getByTestId("chat-paused")).toContainText("Chat sync paused");
+  await expect(page.getByTestId("chat-status")).toHaveText("unauthorized");
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, "extension-dashboard-chat-paused.png"), fullPage: true });
+  await page.close();
+});
+
+test("sync fans out: every paired backend receives the same traffic", async () => {
+  // A second backend, paired the way pairing stores it.
+  await sw.evaluate(
+    ([origin]) =>
+      chrome.storage.local.get("pairings").then((r) =>
+        chrome.storage.local.set({ pairings: { ...(r.pairings as object), [origin]: { backend: origin, token: "odt_recorder", pairedAt: new Date().toISOString(), status: "unknown" } } }),
+      ),
+    [recorder.origin],
+  );
+  fake.chatUnauthorized = false;
+  fake.addChatMessage({ eventId: `$chat${uid()}`, sender: "@t2_frank:chat.fake", displayName: "frank", body: "Saw your comment, curious" });
+  await alarmTick();
+  const posts = recorder.calls.filter((c) => c.path === "/api/extension/dm-sync");
+  expect(posts.every((c) => c.auth === "Bearer odt_recorder")).toBe(true);
+  // The chat message, then the heartbeat with empty arrays.
+  expect(posts.at(-2)!.body).toMatchObject({ platform: "forum", items: expect.arrayContaining([expect.objectContaining({ author: "frank", body: "Saw your comment, curious" })]), status: { chat: "ok", legacy: "ok" } });
+  expect(posts.at(-1)!.body).toMatchObject({ platform: "forum", items: [], comments: [], status: { chat: "ok", legacy: "ok" } });
+  expect(await sw.evaluate(() => chrome.action.getBadgeText({}))).toBe("");
+  const log = await activity();
+  expect(log.some((e) => e.source === "dm-sync" && e.message.includes(`to ${DASHBOARD}`) && e.message.startsWith("Delivered 2 messages"))).toBe(true);
+  expect(log.some((e) => e.source === "dm-sync" && e.message.includes(`to ${recorder.origin}`))).toBe(true);
+
+});
+
+test("mark-as-sent goes to the linked backend only, and a version conflict is retried once with the fresh version", async () => {
+  const draft = (version: number, state = "armed") => ({ status: 200, body: { id: 77, version, state } });
+  recorder.answers["GET /api/extension/draft/77"] = [draft(3), draft(4)];
+  recorder.answers["POST /api/extension/draft/77/sent"] = [{ status: 409, body: { error: "version_conflict", current_version: 4 } }, draft(5, "sent")];
+  const before = recorder.calls.length;
+  const page = await context.newPage();
+  await page.goto(`${fake.origin}/message/compose?to=gina&message=hi&outreach_draft=77&outreach_backend=${encodeURIComponent(recorder.origin)}`);
+  await expect.poll(() => recorder.calls.slice(before).some((c) => c.path === "/api/extension/draft/77/armed")).toBe(true);
+  await page.getByRole("button", { name: "send" }).click();
+  await expect(page.getByText("your message has been delivered")).toBeVisible();
+  await expect.poll(() => recorder.calls.slice(before).filter((c) => c.path === "/api/extension/draft/77/sent").length).toBe(2);
+  const calls = recorder.calls.slice(before).map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body)}`);
+  expect(calls).toEqual([
+    "POST /api/extension/draft/77/armed {}",
+    "GET /api/extension/draft/77 null",
+    'POST /api/extension/draft/77/sent {"version":3}',
+    "GET /api/extension/draft/77 null",
+    'POST /api/extension/draft/77/sent {"version":4}',
+  ]);
+  await expect.poll(async () => (await activity()).some((e) => e.source === "reddit-action" && e.message === "Draft #77 sent")).toBe(true);
+  expect((await activity()).some((e) => e.message === "Draft #77 changed meanwhile; retrying once with version 4")).toBe(true);
+  await page.close();
+
+  const side = await panel();
+  await expect(side.locator("li.pairing")).toHaveCount(2);
+  await side.locator(`li[data-backend="${recorder.origin}"]`).getByRole("button", { name: "Disconnect" }).click();
+  await expect(side.locator("li.pairing")).toHaveCount(1);
+  expect(Object.keys(await storage<Record<string, unknown>>("pairings"))).toEqual([DASHBOARD]);
+  await side.close();
+});
+
+test("activity filters, search and a confirmed clear", async () => {
+  const page = await panel("activity");
+  await page.getByTestId("source-filter").selectOption("chat-sync");
+  await page.getByTestId("level-filter").selectOption("warn");
+  await expect(page.locator("li.entry")).not.toHaveCount(0);
+  for (const e of await page.locator("li.entry").all()) {
+    await expect(e).toHaveAttribute("data-source", "chat-sync");
+    await expect(e).toHaveAttribute("data-level", "warn");
+  }
+  await page.getByTestId("level-filter").selectOption("");
+  await page.getByTestId("source-filter").selectOption("");
+  await page.getByTestId("activity-search").fill(recorder.origin);
+  await expect(page.locator("li.entry").first()).toContainText(recorder.origin);
+  await page.getByTestId("activity-search").fill("");
+
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export").click();
+  const exported = JSON.parse(fs.readFileSync(await (await download).path(), "utf8")) as Entry[];
+  expect(exported.length).toBe((await activity()).length);
+
+  await page.getByTestId("clear").click();
+  await expect(page.getByText(/Clear all \d+ entries\?/)).toBeVisible();
+  expect((await activity()).length).toBeGreaterThan(0);
+  await page.getByTestId("confirm-clear").click();
+  await expect(page.getByText("Nothing logged yet.")).toBeVisible();
+  expect(await activity()).toEqual([]);
+  await page.close();
+});
+
+test("screenshots of the three tabs in both themes and both languages; Italian falls back nowhere", async () => {
+  test.setTimeout(60_000);
+  fs.mkdirSync(SCREENS, { recursive: true });
+  // Some fresh activity so the Activity tab has rows.
+  await alarmTick();
+  const page = await panel();
+  for (const language of ["en", "it"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      await sw.evaluate(([l, t]) => chrome.storage.local.get("settings").then((r) => chrome.storage.local.set({ settings: { ...(r.settings as object), language: l, theme: t } })), [language, theme]);
+      for (const tab of ["dashboard", "activity", "settings"]) {
+        await page.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=${tab}`);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expect(page.getByRole("tab").first()).toHaveText(language === "it" ? "Pannello" : "Dashboard");
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: path.join(SCREENS, `extension-${tab}-${language}-${theme}.png`), fullPage: true });
+      }
+    }
+  }
+  await page.goto(`chrome-extension://${extensionId}/sidepanel.html?tab=settings`);
+  await expect(page.getByRole("heading", { name: "Aspetto" })).toBeVisible();
+  // System theme follows the OS preference live.
+  await page.getByTestId("theme").getByText("Sistema").click();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  // Reset wipes pairings, settings and the log (the reset itself is the one entry left).
+  await page.getByTestId("reset").click();
+  await page.getByTestId("confirm-data-action").click();
+  await expect(page.getByRole("tab").first()).toHaveText("Dashboard");
+  expect(await storage("pairings")).toBeUndefined();
+  const left = await activity();
+  expect(left.map((e) => e.message)).toContain("Extension reset: pairings, settings and the activity log were wiped");
+  expect(left.filter((e) => e.source !== "system")).toEqual([]);
+  await page.close();
+});
