@@ -8,6 +8,7 @@ import { platformOrigins } from "@/lib/env";
 import { listProjects } from "@/lib/projects/list-projects";
 import { Inbox } from "./_components/inbox";
 import { InboxLoading } from "./_components/inbox-empty";
+import { ChatSyncBanner } from "@/app/_components/chat-sync-banner";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Inbox" };
@@ -26,6 +27,7 @@ export default async function InboxPage() {
   return (
     // useSearchParams needs a Suspense boundary above it.
     <Suspense fallback={<InboxLoading />}>
+      <ChatSyncBanner orgId={orgId} />
       <Inbox
         thresholds={{ red: threshold_red, green: threshold_green }}
         forumOrigin={platformOrigins()[0] ?? null}

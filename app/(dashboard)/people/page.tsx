@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/app/_components/page-header";
+import { ChatSyncBanner } from "@/app/_components/chat-sync-banner";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Tabs } from "@/app/_components/tabs";
 import { getPageContext } from "@/lib/auth/page-context";
@@ -33,6 +34,7 @@ export default async function PeoplePage({ searchParams }: PageProps) {
   return (
     <>
       <PageHeader title="People" description="Everyone you have contacted, and the conversations that followed." />
+      <ChatSyncBanner orgId={orgId} />
       {/* New replies, finished drafting runs and review decisions change what both tabs show. */}
       <RefreshOnStream runs drafts />
       <Tabs

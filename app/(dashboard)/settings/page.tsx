@@ -11,6 +11,7 @@ import { listProjects } from "@/lib/projects/list-projects";
 import { DedupForm, RubricForm } from "./app-config-forms";
 import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
 import { RunnersCard } from "./runners-card";
+import { ExtensionCard } from "./extension-card";
 import { detectRunners } from "@/lib/runners/detect-runners";
 
 export const dynamic = "force-dynamic";
@@ -90,6 +91,7 @@ export default async function SettingsPage() {
       </Card>
 
       <RunnersCard runners={runners} />
+      <ExtensionCard />
     </>
   );
 }
