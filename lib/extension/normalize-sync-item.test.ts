@@ -39,6 +39,8 @@ describe("inbox item normalisation", () => {
     const toPost = normalizeComment({ ...base, parent_id: "t3_post2" }, "forum", ORIGIN);
     expect(toPost).toMatchObject({ repliesToPost: true, postId: "post2" });
     expect(normalizeComment({ ...base, parent_id: "t1_c0" }, "forum", ORIGIN).postId).toBeNull();
+    // The feed's comment replies carry no link_id: the post comes from the context link.
+    expect(normalizeComment({ ...base, parent_id: "t1_c0", context: "/r/devops/comments/Abc123/launch/k1x9/?context=3" }, "forum", ORIGIN).postId).toBe("abc123");
   });
 
   it("resolves platform paths against the main origin and drops anything that is not http(s)", () => {

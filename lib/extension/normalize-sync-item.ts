@@ -23,7 +23,7 @@ export interface NormalizedComment extends NormalizedItem {
   type: "comment";
   /** True when the comment answers the post itself (parent `t3_`), false when it answers a comment (`t1_`). */
   repliesToPost: boolean;
-  /** The post it is under, without prefix, lower-case; null when neither link_id nor a post parent says. */
+  /** The post it is under, without prefix, lower-case: link_id, a post parent, or the post in the context link. */
   postId: string | null;
   community: string | null;
   linkTitle: string | null;
@@ -78,7 +78,8 @@ export function normalizeMessage(item: SyncMessageItem, platform: string, platfo
 export function normalizeComment(item: SyncCommentItem, platform: string, platformOrigin: string | null): NormalizedComment {
   const repliesToPost = /^t3_/i.test(item.parent_id.trim());
   const postSource = item.link_id ?? (repliesToPost ? item.parent_id : null);
-  const postId = postSource ? bareId(postSource).toLowerCase() : null;
+  // The legacy inbox feed leaves link_id out of comment replies; their `context` link names the post instead.
+  const postId = postSource ? bareId(postSource).toLowerCase() : postIdOfUrl(item.context ?? item.permalink);
   return {
     type: "comment",
     itemId: item.id,

@@ -408,6 +408,11 @@ describe("dm-sync", () => {
     expect((await db.draft.findUniqueOrThrow({ where: { id: p.replyDraftId } })).targetUser).toBe("frank");
     for (const d of [commentDraft.draft, postDraft.draft]) expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).state).toBe("replied");
 
+    // As the legacy feed sends it: no link_id, the post only in the context link.
+    const feedStyle = { ...toComment, id: `t1_${uid()}`, link_id: undefined, name: "t1_ignored", type: "comment_reply", was_comment: true };
+    const viaContext = await sync(token, syncBody({ comments: [feedStyle] }));
+    expect(viaContext.json.matched.map((m: { draftId: number }) => m.draftId)).toEqual([commentDraft.draft.id]);
+
     // A comment under another post, and one to a post with another title, match nothing.
     const stray = await sync(token, syncBody({
       comments: [
