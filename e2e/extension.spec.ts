@@ -119,7 +119,7 @@ test("Pair with this tab pairs with the signed-in dashboard", async () => {
   await page.close();
 });
 
-async function approvedDm() {
+async function approvedDm(entry: (target: string) => Record<string, unknown> = () => ({ kind: "dm", body: "Hi Erin, your post on release notes was great." })) {
   const u = uid();
   const request = context.request;
   const post = async <T>(url: string, data: unknown) => {
@@ -137,7 +137,7 @@ async function approvedDm() {
     [campaign.id],
   );
   const file = path.join(os.tmpdir(), `ext-draft-${u}.json`);
-  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: rows[0]!.account_id, targetUser: target, body: "Hi Erin, your post on release notes was great.", qualityScore: 80 }]));
+  fs.writeFileSync(file, JSON.stringify([{ accountId: rows[0]!.account_id, targetUser: target, qualityScore: 80, ...entry(target) }]));
   const out = JSON.parse(cli(["drafts:create", "--campaign", String(campaign.id), "--file", file, "--org", String(rows[0]!.organization_id)])) as { created: { id: number }[] };
   fs.rmSync(file, { force: true });
   const draftId = out.created[0]!.id;
@@ -190,6 +190,21 @@ test("a reply on the platform comes back on an alarm tick: the draft is replied 
   await alarmTick();
   const again = await db.query("SELECT 1 FROM conversation_messages m JOIN conversation_threads t ON t.id = m.thread_id WHERE t.parent_draft_id = $1 AND m.direction = 'inbound'", [draftId]);
   expect(again.rowCount).toBe(1);
+});
+
+test("a reply to our comment comes back from the inbox feed's comment replies", async () => {
+  const post = `p${uid()}`;
+  const c = await approvedDm(() => ({ kind: "post_comment", targetCommunity: "r/devtools", targetUrl: `${fake.origin}/r/devtools/comments/${post}/release_notes/`, body: "We keep ours to five bullets." }));
+  const sent = await context.request.patch(`${DASHBOARD}/api/drafts/${c.draftId}`, { data: { state: "sent" } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  fake.addCommentReply({ id: `c${c.u}`, author: c.target, dest: c.account, body: "Five bullets is a good rule, thanks", parentId: `t1_ours${c.u}`, linkId: `t3_${post}`, subreddit: "devtools", linkTitle: "Release notes", createdUtc: Date.now() / 1000 + 5 });
+  await alarmTick();
+  await expect.poll(() => draftState(c.draftId), { timeout: 15_000 }).toBe("replied");
+  const { rows } = await db.query<{ body: string }>(
+    "SELECT m.body FROM conversation_messages m JOIN conversation_threads t ON t.id = m.thread_id WHERE t.parent_draft_id = $1 AND m.direction = 'inbound'",
+    [c.draftId],
+  );
+  expect(rows).toEqual([{ body: "Five bullets is a good rule, thanks" }]);
 });
 
 test("the chat token is captured from the platform; a refused token turns the badge red and is logged", async () => {
@@ -309,12 +324,13 @@ test("activity filters, search and a confirmed clear", async () => {
   await page.close();
 });
 
-test("screenshots of the three tabs in both themes and both languages; Italian falls back nowhere", async () => {
+test("screenshots of the three tabs in both themes and both languages; system theme follows the OS; reset wipes everything", async () => {
   test.setTimeout(60_000);
   fs.mkdirSync(SCREENS, { recursive: true });
-  // Some fresh activity so the Activity tab has rows.
-  await alarmTick();
+  // Some fresh activity so the Activity tab has rows: Sync now runs the same tick as the alarm.
   const page = await panel();
+  await page.getByTestId("sync-now").click();
+  await expect(page.getByText("Sync finished · messages: 1 · comment replies: 1 · dashboards: 1")).toBeVisible();
   for (const language of ["en", "it"] as const) {
     for (const theme of ["light", "dark"] as const) {
       await sw.evaluate(([l, t]) => chrome.storage.local.get("settings").then((r) => chrome.storage.local.set({ settings: { ...(r.settings as object), language: l, theme: t } })), [language, theme]);

@@ -39,9 +39,14 @@ describe("splitInbox", () => {
       { id: "2abcd9", name: "t4_2abcd9", author: "alice", body: "Thanks, tell me more", created_utc: 1_790_000_000, dest: "our_account", subject: "re: Hello", first_message_name: "t4_2abcd1", parent_id: "t4_2abcd1" },
     ]);
     expect(split.comments).toHaveLength(1);
-    expect(split.comments[0]).toMatchObject({ id: "k1x9", author: "bob", parent_id: "t1_ours", subreddit: "SaaS", link_title: "Launch", context: "/r/SaaS/comments/abc123/launch/k1x9/?context=3" });
+    expect(split.comments[0]).toMatchObject({ id: "k1x9", author: "bob", parent_id: "t1_ours", subreddit: "SaaS", link_title: "Launch", context: "/r/SaaS/comments/abc123/launch/k1x9/?context=3", link_id: "t3_abc123" });
     expect(split.comments[0]).not.toHaveProperty("was_comment");
     expect(split.skipped).toBe(2);
+  });
+
+  it("keeps a link_id the feed gives, and leaves it out when the context names no post", () => {
+    expect(splitInbox(listing(reply({ link_id: "t3_zzz" }))).comments[0]!.link_id).toBe("t3_zzz");
+    expect(splitInbox(listing(reply({ context: "" }))).comments[0]).not.toHaveProperty("link_id");
   });
 
   it("answers nothing for what is not a listing (a signed-out page, an error object)", () => {

@@ -73,5 +73,10 @@ function pmItem(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 function commentItem(data: Record<string, unknown>): Record<string, unknown> {
-  return pick(data, ["id", "name", "author", "body", "created_utc", "dest", "parent_id", "link_id", "subreddit", "link_title", "context", "permalink", "type"]);
+  const item = pick(data, ["id", "name", "author", "body", "created_utc", "dest", "parent_id", "link_id", "subreddit", "link_title", "context", "permalink", "type"]);
+  // The inbox lists comment replies without `link_id`; the post they are under is in their context path
+  // (`/r/<sub>/comments/<post>/<slug>/<comment>/`), and the backend matches replies to our comments by that post.
+  const post = typeof data.context === "string" ? data.context.match(/\/comments\/([a-z0-9]+)\//i)?.[1] : undefined;
+  if (item.link_id === undefined && post) item.link_id = `t3_${post}`;
+  return item;
 }
