@@ -19,6 +19,10 @@ export interface NormalizedItem {
   threadExternalId: string | null;
 }
 
+export interface NormalizedMessage extends NormalizedItem {
+  type: "pm";
+}
+
 export interface NormalizedComment extends NormalizedItem {
   type: "comment";
   /** True when the comment answers the post itself (parent `t3_`), false when it answers a comment (`t1_`). */
@@ -58,7 +62,7 @@ export function postIdOfUrl(url: string | null | undefined): string | null {
   return m ? m[1].toLowerCase() : null;
 }
 
-export function normalizeMessage(item: SyncMessageItem, platform: string, platformOrigin: string | null): NormalizedItem {
+export function normalizeMessage(item: SyncMessageItem, platform: string, platformOrigin: string | null): NormalizedMessage {
   const id = bareId(item.id);
   const conversation = item.first_message_name ?? item.parent_id ?? null;
   return {

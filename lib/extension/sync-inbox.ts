@@ -7,7 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import type { DispatchOutcome } from "@/lib/runners/dispatch-run";
 import { recordInboundReply } from "@/lib/conversations/record-inbound-reply";
 import type { DmSyncBody } from "@/lib/extension/schemas";
-import { normalizeComment, normalizeMessage, type NormalizedItem } from "@/lib/extension/normalize-sync-item";
+import { normalizeComment, normalizeMessage, type NormalizedComment, type NormalizedMessage } from "@/lib/extension/normalize-sync-item";
 import { findDraftForComment, findDraftForMessage } from "@/lib/extension/find-answered-draft";
 
 export interface SyncMatch {
@@ -36,7 +36,7 @@ export async function syncInbox({ orgId, deviceId, body, now = new Date() }: { o
   });
 
   const origin = platformOrigins()[0] ?? null;
-  const items: NormalizedItem[] = [
+  const items: Array<NormalizedMessage | NormalizedComment> = [
     ...body.items.map((i) => normalizeMessage(i, body.platform, origin)),
     ...body.comments.map((c) => normalizeComment(c, body.platform, origin)),
   ];
@@ -56,7 +56,7 @@ export async function syncInbox({ orgId, deviceId, body, now = new Date() }: { o
     }
     const draftId = item.type === "pm"
       ? await findDraftForMessage({ orgId, platform: body.platform, item })
-      : await findDraftForComment({ orgId, platform: body.platform, item: item as ReturnType<typeof normalizeComment> });
+      : await findDraftForComment({ orgId, platform: body.platform, item });
     if (draftId === null) {
       result.unmatched++;
       continue;
