@@ -361,3 +361,39 @@ test("screenshots of the three tabs in both themes and both languages; system th
   expect(left.filter((e) => e.source !== "system")).toEqual([]);
   await page.close();
 });
+
+test("the cloud edition pairs by itself on the first signed-in visit", async () => {
+  test.setTimeout(60_000);
+  // A build whose cloud origin is the e2e dashboard, in a fresh browser profile that starts signed out.
+  const dir = path.resolve("e2e", ".artifacts", "extension-cloud");
+  execFileSync(process.execPath, ["extension/build.mjs"], {
+    env: { ...process.env, OUTREACH_EXT_PLATFORM_ORIGINS: `${fake.origin},${fake.legacyOrigin}`, OUTREACH_EXT_MATRIX_BASE: fake.matrixBase, OUTREACH_EXT_CLOUD_ORIGIN: DASHBOARD, OUTREACH_EXT_OUT: dir },
+    stdio: "pipe",
+  });
+  const cloud = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(os.tmpdir(), "outreach-ext-cloud-")), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
+  });
+  try {
+    const worker = cloud.serviceWorkers()[0] ?? (await cloud.waitForEvent("serviceworker"));
+    const pairings = () => worker.evaluate(() => chrome.storage.local.get("pairings").then((r) => Object.keys((r.pairings as object | undefined) ?? {})));
+    const page = await cloud.newPage();
+    await page.goto(`${DASHBOARD}/login`);
+    await page.waitForTimeout(1500);
+    expect(await pairings()).toEqual([]);
+
+    const state = JSON.parse(fs.readFileSync("e2e/.artifacts/owner.json", "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+    await cloud.addCookies(state.cookies);
+    await page.goto(`${DASHBOARD}/`);
+    await expect.poll(pairings, { timeout: 10_000 }).toEqual([DASHBOARD]);
+    const log = (await worker.evaluate(() => chrome.storage.local.get("activity").then((r) => r.activity))) as Entry[];
+    expect(log.filter((e) => e.source === "pairing").map((e) => e.message)).toEqual([`Paired with ${DASHBOARD}`]);
+    // Later visits keep the one pairing.
+    await page.reload();
+    await page.waitForTimeout(1000);
+    expect(await pairings()).toEqual([DASHBOARD]);
+  } finally {
+    await cloud.close();
+  }
+});

@@ -4,6 +4,8 @@
 //
 //   OUTREACH_EXT_PLATFORM_ORIGINS  the platform's main and legacy-UI origins, comma-separated (legacy one second)
 //   OUTREACH_EXT_MATRIX_BASE       the chat homeserver (Matrix client API base, no trailing slash)
+//   OUTREACH_EXT_CLOUD_ORIGIN      the managed cloud dashboard, paired automatically on the first signed-in visit
+//                                  (optional; no cloud pairing when unset)
 //   OUTREACH_EXT_HOST_PERMISSIONS  extra origins granted at install, comma-separated (tests: the dashboard, so
 //                                  "Pair with this tab" needs no permission prompt a headless browser cannot click)
 //   OUTREACH_EXT_OUT               output folder (default extension/dist)
@@ -20,6 +22,7 @@ const config = {
   // The legacy UI serves the inbox JSON feed; with one origin configured it serves both.
   legacyOrigin: platformOrigins[1] ?? platformOrigins[0],
   matrixBase: (process.env.OUTREACH_EXT_MATRIX_BASE ?? "https://matrix.redditspace.com").replace(/\/+$/, ""),
+  cloudOrigin: process.env.OUTREACH_EXT_CLOUD_ORIGIN ? new URL(process.env.OUTREACH_EXT_CLOUD_ORIGIN).origin : null,
 };
 for (const origin of [...config.platformOrigins, config.matrixBase]) new URL(origin); // fail the build on a typo
 const extraHosts = list(process.env.OUTREACH_EXT_HOST_PERMISSIONS, []);
@@ -35,13 +38,16 @@ const manifest = {
   description: "Marks drafts sent from the platform's compose pages and brings replies back to your outreach dashboards.",
   minimum_chrome_version: "116",
   permissions: ["storage", "alarms", "sidePanel", "scripting", "tabs", "webRequest"],
-  host_permissions: [...new Set([...config.platformOrigins.map(pattern), pattern(config.matrixBase), ...extraHosts.map(pattern)])],
+  host_permissions: [...new Set([...config.platformOrigins.map(pattern), pattern(config.matrixBase), ...(config.cloudOrigin ? [pattern(config.cloudOrigin)] : []), ...extraHosts.map(pattern)])],
   // Dashboards are paired one origin at a time ("Pair with this tab" asks for exactly that origin).
   optional_host_permissions: ["http://*/*", "https://*/*"],
   background: { service_worker: "background.js" },
   action: { default_title: "Outreach Dashboard" },
   side_panel: { default_path: "sidepanel.html" },
-  content_scripts: [{ matches: config.platformOrigins.map(pattern), js: ["platform.js"], run_at: "document_idle" }],
+  content_scripts: [
+    { matches: config.platformOrigins.map(pattern), js: ["platform.js"], run_at: "document_idle" },
+    ...(config.cloudOrigin ? [{ matches: [pattern(config.cloudOrigin)], js: ["cloud.js"], run_at: "document_idle" }] : []),
+  ],
 };
 
 fs.rmSync(out, { recursive: true, force: true });
@@ -50,6 +56,7 @@ await build({
   entryPoints: {
     background: path.join(here, "src/background.ts"),
     platform: path.join(here, "src/content-platform.ts"),
+    cloud: path.join(here, "src/content-cloud.ts"),
     sidepanel: path.join(here, "src/sidepanel/sidepanel.ts"),
   },
   outdir: out,

@@ -2,7 +2,10 @@
 // and the chat token is captured from the platform's own requests.
 import { clearActivity, logActivity } from "./activity-log";
 import { watchChatToken } from "./chat-token";
+import { getPairing } from "./backends";
+import { config } from "./config";
 import { armDraft, markSent } from "./mark-sent";
+import { pairInTab } from "./pairing";
 import type { WorkerMessage } from "./messages";
 import { loadSettings, saveSettings } from "./settings";
 import { KEYS, remove } from "./storage";
@@ -51,12 +54,29 @@ chrome.runtime.onMessage.addListener((raw, sender, reply) => {
   const message = raw as WorkerMessage;
   // Content scripts may only report compose pages; the privileged messages come from the extension's own pages.
   const fromExtensionPage = sender.id === chrome.runtime.id && (sender.url ?? "").startsWith(chrome.runtime.getURL(""));
-  void handle(message, fromExtensionPage).then(reply, (err: unknown) => reply({ ok: false, error: err instanceof Error ? err.message : String(err) }));
+  void handle(message, fromExtensionPage, sender).then(reply, (err: unknown) => reply({ ok: false, error: err instanceof Error ? err.message : String(err) }));
   return true; // answer asynchronously
 });
 
-async function handle(message: WorkerMessage, fromExtensionPage: boolean): Promise<unknown> {
+let cloudPairing: Promise<unknown> | null = null;
+
+/** The cloud edition pairs by itself on the first signed-in visit; signed-out visits just try again next time. */
+function pairCloud(sender: chrome.runtime.MessageSender): Promise<unknown> {
+  const tabId = sender.tab?.id;
+  if (!config.cloudOrigin || sender.origin !== config.cloudOrigin || tabId === undefined) return Promise.resolve({ ok: false });
+  cloudPairing ??= (async () => {
+    if (await getPairing(config.cloudOrigin!)) return { ok: true, already: true };
+    return pairInTab(tabId, config.cloudOrigin!, "Browser extension (cloud)", async (level, message, meta) => {
+      if (meta.httpStatus !== 401) await logActivity("pairing", level, message, meta);
+    });
+  })().finally(() => (cloudPairing = null));
+  return cloudPairing;
+}
+
+async function handle(message: WorkerMessage, fromExtensionPage: boolean, sender: chrome.runtime.MessageSender): Promise<unknown> {
   switch (message.type) {
+    case "cloud-visit":
+      return pairCloud(sender);
     case "compose-opened":
       return armDraft(message.handoff);
     case "compose-submitted":

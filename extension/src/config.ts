@@ -7,6 +7,8 @@ export interface ExtensionConfig {
   legacyOrigin: string;
   /** Matrix client API base of the platform's chat (no trailing slash). */
   matrixBase: string;
+  /** The managed cloud dashboard's origin, paired automatically on the first signed-in visit; null when not set. */
+  cloudOrigin: string | null;
 }
 
 declare const __OUTREACH_CONFIG__: ExtensionConfig;

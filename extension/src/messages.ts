@@ -7,6 +7,7 @@ export type WorkerMessage =
   | { type: "compose-opened"; handoff: Handoff }
   | { type: "compose-submitted"; handoff: Handoff }
   | { type: "sync-now" }
+  | { type: "cloud-visit" }
   | { type: "log"; source: ActivitySource; level: ActivityLevel; message: string; meta?: Record<string, unknown> }
   | { type: "clear-activity" }
   | { type: "reset" };

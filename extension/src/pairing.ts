@@ -30,11 +30,21 @@ export async function pairWithTab(tab: chrome.tabs.Tab, deviceName: string): Pro
   const granted = await chrome.permissions.request({ origins: [`${origin}/*`] });
   if (!granted) return { ok: false, reason: "denied", origin };
 
-  const [injected] = await chrome.scripting.executeScript({ target: { tabId: tab.id }, func: autoPairInPage, args: [deviceName] });
+  return pairInTab(tab.id, origin, deviceName, (level, message, meta) => sendToWorker({ type: "log", source: "pairing", level, message, meta }));
+}
+
+type PairingLog = (level: "info" | "error", message: string, meta: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * The injection half of pairing, shared with the cloud edition's automatic pairing (run by the worker, which logs
+ * directly). The extension must already hold host permission for `origin`.
+ */
+export async function pairInTab(tabId: number, origin: string, deviceName: string, log: PairingLog): Promise<PairOutcome> {
+  const [injected] = await chrome.scripting.executeScript({ target: { tabId }, func: autoPairInPage, args: [deviceName] });
   const answer = injected?.result as DeviceAnswer | undefined;
   if (!answer || answer.status !== 201 || !answer.body?.token) {
     const error = answer?.status === 401 ? "sign in to this dashboard first" : (answer?.body?.message ?? answer?.body?.error ?? `HTTP ${answer?.status ?? 0}`);
-    await sendToWorker({ type: "log", source: "pairing", level: "error", message: `Pairing with ${origin} failed: ${error}`, meta: { backend: origin, httpStatus: answer?.status } });
+    await log("error", `Pairing with ${origin} failed: ${error}`, { backend: origin, httpStatus: answer?.status });
     return { ok: false, reason: "failed", origin, error };
   }
   const pairing: Pairing = {
@@ -50,7 +60,7 @@ export async function pairWithTab(tab: chrome.tabs.Tab, deviceName: string): Pro
   await updatePairings((all) => {
     all[origin] = pairing;
   });
-  await sendToWorker({ type: "log", source: "pairing", level: "info", message: `Paired with ${origin}`, meta: { backend: origin, deviceId: pairing.deviceId, organization: pairing.organization } });
+  await log("info", `Paired with ${origin}`, { backend: origin, deviceId: pairing.deviceId, organization: pairing.organization });
   return { ok: true, pairing };
 }
 
