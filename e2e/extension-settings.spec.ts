@@ -1,8 +1,14 @@
 // Settings → Browser extension against the real server: a pairing code generated in the browser pairs a device over
 // the public pair route, the device's sync report (chat refused) shows as its liveness and raises the chat-sync
-// banner on the Inbox and People pages, and Revoke (two clicks) turns the token off and clears the banner.
-import { expect, test, type Page } from "@playwright/test";
-import { shoot } from "./helpers";
+// banner on the Inbox and People pages, and Revoke (two clicks) turns the token off and clears the banner. A private
+// message synced over real HTTP becomes a conversation whose page shows the banner while chat is refused.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import pg from "pg";
+import { cli, databaseUrl, scriptOrgPlaybook, shoot } from "./helpers";
+import { FAKE_AGENT_SLUG } from "./server";
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -68,5 +74,62 @@ test("pair with a code, see the device's liveness and the banner, revoke it", as
 
   await page.goto("/people");
   await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
+  await expect(page.getByTestId("chat-sync-banner")).toHaveCount(0);
+});
+
+async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+test("a synced reply opens its conversation; the banner shows there while chat is refused", async ({ page, request }) => {
+  const u = uid();
+  const target = `gina_${u}`;
+  const sender = `sender_${u}`;
+  const project = await created<{ id: number }>(await request.post("/api/projects", { data: { name: `Extension ${u}` } }));
+  const account = await created<{ id: number }>(await request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: sender } }));
+  const campaign = await created<{ id: number }>(
+    await request.post("/api/campaigns", { data: { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG } }),
+  );
+  await scriptOrgPlaybook(campaign.id, "reply-drafter", {
+    steps: [{ tool: "reply_draft_start" }, { tool: "reply_draft_finish", args: { body: "Sure, here is the config we use.", qualityScore: 70 } }],
+  });
+  const db = new pg.Client({ connectionString: databaseUrl() });
+  await db.connect();
+  const orgId = (await db.query<{ organization_id: number }>("SELECT organization_id FROM campaigns WHERE id = $1", [campaign.id])).rows[0]!.organization_id;
+  await db.end();
+  const file = path.join(os.tmpdir(), `ext-draft-${u}.json`);
+  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: account.id, targetUser: target, body: "Hi Gina, saw your CI post.", qualityScore: 80 }]));
+  const out = JSON.parse(cli(["drafts:create", "--campaign", String(campaign.id), "--file", file, "--org", String(orgId)])) as { created: { id: number }[] };
+  fs.rmSync(file, { force: true });
+  const draftId = out.created[0]!.id;
+  expect((await request.patch(`/api/drafts/${draftId}`, { data: { state: "sent" } })).status()).toBe(200);
+
+  // One-click pairing as the extension's injected script does it: the dashboard session mints the token.
+  const device = await created<{ token: string; deviceName: string }>(await request.post("/api/extension/auto-pair", { data: { name: `Tab ${u}` } }));
+  const auth = { authorization: `Bearer ${device.token}` };
+  const item = { id: `t4_${u}`, author: target, dest: sender, body: "Thanks! Which retry settings do you use?", created_utc: Date.now() / 1000, first_message_name: null };
+  const sync = await request.post("/api/extension/dm-sync", {
+    headers: auth,
+    data: { platform: "forum", items: [item], comments: [], status: { chat: "unauthorized", legacy: "ok", captured_at: new Date().toISOString() } },
+  });
+  expect(sync.status(), await sync.text()).toBe(200);
+  const answer = (await sync.json()) as { matched: Array<{ draftId: number; threadId: number }>; unmatched: number };
+  expect(answer.matched).toEqual([expect.objectContaining({ draftId, threadId: expect.any(Number) })]);
+
+  await page.goto(`/conversations/${answer.matched[0]!.threadId}`);
+  await expect(page.getByText("Thanks! Which retry settings do you use?")).toBeVisible();
+  await expect(page.getByTestId("chat-sync-banner")).toContainText(`Tab ${u}`);
+  await expect(page.getByText("Sure, here is the config we use.")).toBeVisible();
+  await shoot(page, "extension-banner-conversation");
+
+  // The next heartbeat says chat works again: the banner goes.
+  const ok = await request.post("/api/extension/dm-sync", {
+    headers: auth,
+    data: { platform: "forum", items: [], comments: [], status: { chat: "ok", legacy: "ok", captured_at: new Date().toISOString() } },
+  });
+  expect(ok.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText("Thanks! Which retry settings do you use?")).toBeVisible();
   await expect(page.getByTestId("chat-sync-banner")).toHaveCount(0);
 });

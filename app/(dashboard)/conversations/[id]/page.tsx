@@ -7,6 +7,7 @@ import { formatDateTime } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
+import { ChatSyncBanner } from "@/app/_components/chat-sync-banner";
 import { KindBadge, StateBadge } from "@/app/(dashboard)/inbox/_components/draft-badges";
 import { getPageContext } from "@/lib/auth/page-context";
 import { getAppConfig } from "@/lib/config/get-app-config";
@@ -61,6 +62,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         }
       />
       <RefreshOnStream runs drafts />
+      <ChatSyncBanner orgId={orgId} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="conversation" className="min-w-0 space-y-6">
