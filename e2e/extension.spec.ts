@@ -11,6 +11,7 @@ import { chromium, expect, test, type BrowserContext, type Page, type Worker } f
 import { CHROMIUM, E2E_PORT } from "../playwright.config";
 import { startFakePlatform, startRecordingBackend, type FakePlatform } from "./fixtures/fake-platform";
 import { cli, databaseUrl } from "./helpers";
+import { buildComposeUrl } from "../lib/drafts/compose-url";
 import { FAKE_AGENT_SLUG } from "./server";
 
 test.describe.configure({ mode: "serial" });
@@ -151,10 +152,13 @@ let sentDraft: Awaited<ReturnType<typeof approvedDm>>;
 test("a compose page opened from the dashboard arms the draft, and submitting it marks it sent", async () => {
   sentDraft = await approvedDm();
   const { draftId, target } = sentDraft;
-  const compose = new URL("/message/compose", fake.origin);
-  compose.search = new URLSearchParams({ to: target, subject: "Hello", message: "Hi Erin", outreach_draft: String(draftId), outreach_backend: DASHBOARD }).toString();
+  // The dashboard's own "Open on platform" link.
+  const compose = buildComposeUrl(
+    { id: draftId, kind: "dm", platform: "forum", accountHandle: sentDraft.account, targetUser: target, targetCommunity: null, targetUrl: null, title: "Hello", body: "Hi Erin" },
+    { forumOrigin: fake.origin, backendUrl: DASHBOARD },
+  )!;
   const page = await context.newPage();
-  await page.goto(compose.toString());
+  await page.goto(compose);
   await expect.poll(() => draftState(draftId)).toBe("armed");
   await page.getByRole("button", { name: "send" }).click();
   await expect(page.getByText("your message has been delivered")).toBeVisible();
@@ -192,11 +196,21 @@ test("a reply on the platform comes back on an alarm tick: the draft is replied 
   expect(again.rowCount).toBe(1);
 });
 
-test("a reply to our comment comes back from the inbox feed's comment replies", async () => {
+test("a comment: its box on the post page is filled from the draft, saving marks it sent, and a reply to it comes back", async () => {
   const post = `p${uid()}`;
-  const c = await approvedDm(() => ({ kind: "post_comment", targetCommunity: "r/devtools", targetUrl: `${fake.origin}/r/devtools/comments/${post}/release_notes/`, body: "We keep ours to five bullets." }));
-  const sent = await context.request.patch(`${DASHBOARD}/api/drafts/${c.draftId}`, { data: { state: "sent" } });
-  expect(sent.status(), await sent.text()).toBe(200);
+  const targetUrl = `${fake.origin}/r/devtools/comments/${post}/release_notes/`;
+  const body = "We keep ours to five bullets.";
+  const c = await approvedDm(() => ({ kind: "post_comment", targetCommunity: "r/devtools", targetUrl, body }));
+  const page = await context.newPage();
+  await page.goto(buildComposeUrl({ id: c.draftId, kind: "post_comment", platform: "forum", accountHandle: c.account, targetUser: c.target, targetCommunity: "r/devtools", targetUrl, title: null, body }, { forumOrigin: fake.origin, backendUrl: DASHBOARD })!);
+  await expect(page.getByRole("textbox", { name: "comment" })).toHaveValue(body);
+  await expect.poll(() => draftState(c.draftId)).toBe("armed");
+  await page.getByRole("button", { name: "save" }).click();
+  await expect(page.getByText("your comment has been saved")).toBeVisible();
+  expect(fake.submissions.at(-1)).toEqual({ thing_id: `t3_${post}`, text: body });
+  await expect.poll(() => draftState(c.draftId)).toBe("sent");
+  await page.close();
+
   fake.addCommentReply({ id: `c${c.u}`, author: c.target, dest: c.account, body: "Five bullets is a good rule, thanks", parentId: `t1_ours${c.u}`, linkId: `t3_${post}`, subreddit: "devtools", linkTitle: "Release notes", createdUtc: Date.now() / 1000 + 5 });
   await alarmTick();
   await expect.poll(() => draftState(c.draftId), { timeout: 15_000 }).toBe("replied");

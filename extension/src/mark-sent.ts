@@ -9,12 +9,17 @@ export interface DraftCallResult {
   ok: boolean;
   state?: string;
   error?: string;
+  /** On arming: what the page may need to fill a comment box (never the token). */
+  kind?: string;
+  body?: string;
 }
 
 interface DraftShape {
   id: number;
   version: number;
   state: string;
+  kind?: string;
+  body?: string;
   alreadySent?: boolean;
   error?: string;
   current_version?: number;
@@ -26,7 +31,7 @@ export async function armDraft(handoff: Handoff): Promise<DraftCallResult> {
   const answer = await callBackend<DraftShape>(pairing, `/api/extension/draft/${handoff.draftId}/armed`, { method: "POST", body: {} });
   if (answer.status === 200) {
     await logActivity("reddit-action", "info", `Draft #${handoff.draftId} armed: its compose page is open`, { draftId: handoff.draftId, backend: handoff.backend });
-    return { ok: true, state: answer.body.state };
+    return { ok: true, state: answer.body.state, kind: answer.body.kind, body: answer.body.body };
   }
   return failed(handoff, "arm", answer);
 }
