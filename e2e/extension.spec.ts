@@ -73,11 +73,13 @@ const panel = async (tab = "dashboard"): Promise<Page> => {
 const storage = <T>(key: string) => sw.evaluate((k) => chrome.storage.local.get(k).then((r) => r[k]), key) as Promise<T>;
 type Entry = { source: string; level: string; message: string; meta?: Record<string, unknown> };
 const activity = () => storage<Entry[] | undefined>("activity").then((a) => a ?? []);
-/** Fires the sync alarm now (the same listener the periodic alarm calls) and waits for the tick it starts. */
+/** Fires the sync alarm now (the same listener the periodic alarm calls) and waits for a tick started after it. */
 const alarmTick = async () => {
-  const before = (await storage<{ at: string } | undefined>("lastTick"))?.at ?? "";
-  await sw.evaluate(() => chrome.alarms.create("outreach-sync", { when: Date.now() }));
-  await expect.poll(async () => (await storage<{ at: string } | undefined>("lastTick"))?.at ?? "", { timeout: 15_000 }).not.toBe(before);
+  const firedAt = await sw.evaluate(() => {
+    const now = Date.now();
+    return chrome.alarms.create("outreach-sync", { when: now }).then(() => now);
+  });
+  await expect.poll(async () => Date.parse((await storage<{ startedAt: string } | undefined>("lastTick"))?.startedAt ?? "") || 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(firedAt);
 };
 const draftState = async (id: number) => (await db.query<{ state: string }>("SELECT state FROM drafts WHERE id = $1", [id])).rows[0]?.state;
 
@@ -377,6 +379,9 @@ test("screenshots of the three tabs in both themes and both languages; system th
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await page.emulateMedia({ colorScheme: "light" });
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await page.getByTestId("density").getByText("Compatta").click();
+  await expect(page.locator("html")).toHaveAttribute("data-density", "compact");
+  await page.screenshot({ path: path.join(SCREENS, "extension-settings-it-compact.png"), fullPage: true });
   // Reset wipes pairings, settings and the log (the reset itself is the one entry left).
   await page.getByTestId("reset").click();
   await page.getByTestId("confirm-data-action").click();

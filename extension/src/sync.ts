@@ -8,6 +8,7 @@ import { loadSettings } from "./settings";
 import { KEYS, write } from "./storage";
 
 export interface TickSummary {
+  startedAt: string;
   at: string;
   reason: string;
   legacy: ChannelStatus;
@@ -24,17 +25,31 @@ interface SyncAnswer {
 }
 
 let running: Promise<TickSummary> | null = null;
+let queued: Promise<TickSummary> | null = null;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const counts = (items: number, comments: number) => `${count(items, "message", "messages")} and ${count(comments, "comment reply", "comment replies")}`;
 
-/** Ticks never overlap: a manual sync during an alarm tick waits for (and answers) the running one. */
+/**
+ * Ticks never overlap. A request during a tick queues one more tick after it (a running tick may have polled before
+ * whatever prompted the request, such as a fresh chat token); further requests meanwhile share that queued tick.
+ */
 export function runTick(reason: string): Promise<TickSummary> {
-  running ??= tick(reason).finally(() => (running = null));
-  return running;
+  if (!running) {
+    running = tick(reason).finally(() => (running = null));
+    return running;
+  }
+  queued ??= running
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return runTick(reason);
+    });
+  return queued;
 }
 
 async function tick(reason: string): Promise<TickSummary> {
+  const startedAt = new Date().toISOString();
   const settings = await loadSettings();
   const off: PollResult = { status: "unknown", items: [], comments: [] };
   const [legacy, chat] = await Promise.all([settings.legacyPoller ? pollLegacyInbox() : off, settings.chatPoller ? pollChat() : off]);
@@ -47,7 +62,7 @@ async function tick(reason: string): Promise<TickSummary> {
   const status = { chat: chat.status, legacy: legacy.status, captured_at: new Date().toISOString() };
   const pairings = await listPairings();
   const backends = await Promise.all(pairings.map((p) => deliver(p, items, comments, status)));
-  const summary: TickSummary = { at: status.captured_at, reason, legacy: legacy.status, chat: chat.status, items: items.length, comments: comments.length, backends };
+  const summary: TickSummary = { startedAt, at: status.captured_at, reason, legacy: legacy.status, chat: chat.status, items: items.length, comments: comments.length, backends };
   await write(KEYS.lastTick, summary);
   return summary;
 }

@@ -4,7 +4,7 @@ import { callBackend, listPairings, patchPairing, statusFromHttp, type Pairing }
 import { config } from "../config";
 import { getChatToken } from "../chat-token";
 import { disconnect, findDashboardTab, pairWithTab } from "../pairing";
-import type { ChatState } from "../pollers";
+import type { ChannelStatus, ChatState } from "../pollers";
 import { sendToWorker } from "../messages";
 import { KEYS, read } from "../storage";
 import type { TickSummary } from "../sync";
@@ -47,7 +47,7 @@ export function dashboardView(ctx: PanelContext): View {
     );
 
   const syncCard = (last: TickSummary | undefined) => {
-    const channel = (on: boolean, status: string | undefined) => (on ? t(`channel.${(status ?? "unknown") as "ok"}`) : t("sync.off"));
+    const channel = (on: boolean, status: ChannelStatus | undefined) => (on ? t(`channel.${status ?? "unknown"}`) : t("sync.off"));
     return card(
       t("sync.title"),
       h("p", { class: "muted" }, last ? t("sync.last", { time: when(last.at, t, ctx.locale) }) : t("sync.neverRun")),
