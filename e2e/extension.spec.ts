@@ -31,6 +31,9 @@ let db: pg.Client;
 test.beforeAll(async () => {
   fake = await startFakePlatform();
   recorder = await startRecordingBackend();
+  // The root typecheck leaves extension/ out (browser code with the chrome types): check it here, as
+  // `npm run build:extension` does, so `npm test` catches a type error in it.
+  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit", "-p", "extension"], { stdio: "pipe" });
   // The extension build for tests points at the fake platform and may reach local backends without a prompt.
   execFileSync(process.execPath, ["extension/build.mjs"], {
     env: {
