@@ -101,6 +101,3 @@ async function handle(message: WorkerMessage, fromExtensionPage: boolean, sender
       return { ok: true };
   }
 }
-
-// Exposed for tests and debugging from the worker's console.
-Object.assign(globalThis, { outreachTick: runTick });
