@@ -428,6 +428,12 @@ test("the cloud edition pairs by itself on the first signed-in visit", async () 
     await page.reload();
     await page.waitForTimeout(1000);
     expect(await pairings()).toEqual([DASHBOARD]);
+
+    // With the cloud dashboard as the tab at hand, the panel offers no pairing button (SPEC 5.6).
+    const panel = await cloud.newPage();
+    await panel.goto(`chrome-extension://${new URL(worker.url()).host}/sidepanel.html?tab=dashboard`);
+    await expect(panel.getByTestId("cloud-auto")).toBeVisible();
+    await expect(panel.getByTestId("pair")).toHaveCount(0);
   } finally {
     await cloud.close();
   }

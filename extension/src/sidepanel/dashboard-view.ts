@@ -4,6 +4,7 @@ import { callBackend, listPairings, patchPairing, statusFromHttp, type Pairing }
 import { config } from "../config";
 import { getChatToken } from "../chat-token";
 import { disconnect, findDashboardTab, pairWithTab } from "../pairing";
+import { backendOrigin } from "../handoff";
 import type { ChannelStatus, ChatState } from "../pollers";
 import { sendToWorker } from "../messages";
 import { KEYS, read } from "../storage";
@@ -20,15 +21,21 @@ export function dashboardView(ctx: PanelContext): View {
   let busy: "pair" | "sync" | null = null;
 
   const render = async () => {
-    const [pairings, lastTick, chatState, token] = await Promise.all([listPairings(), read<TickSummary>(KEYS.lastTick), read<ChatState>(KEYS.chatState), getChatToken()]);
-    root.replaceChildren(connectionCard(pairings), syncCard(lastTick), chatCard(chatState, token?.capturedAt));
+    const [pairings, lastTick, chatState, token, tab] = await Promise.all([
+      listPairings(), read<TickSummary>(KEYS.lastTick), read<ChatState>(KEYS.chatState), getChatToken(), findDashboardTab(),
+    ]);
+    // SPEC 5.6: the cloud edition pairs by itself on the first signed-in visit, so its tab gets no pairing button.
+    const onCloud = config.cloudOrigin !== null && tab?.url !== undefined && backendOrigin(tab.url) === config.cloudOrigin;
+    root.replaceChildren(connectionCard(pairings, onCloud), syncCard(lastTick), chatCard(chatState, token?.capturedAt));
   };
 
-  const connectionCard = (pairings: Pairing[]) =>
+  const connectionCard = (pairings: Pairing[], onCloud: boolean) =>
     card(
       t("connection.title"),
       pairings.length === 0 ? h("p", { class: "muted", "data-testid": "no-pairings" }, t("connection.empty")) : h("ul", { class: "pairings" }, ...pairings.map(pairingRow)),
-      h("div", { class: "row" }, h("button", { class: "primary", "data-testid": "pair", disabled: busy === "pair", onclick: () => void pair() }, busy === "pair" ? t("connection.pairing") : t("connection.pair"))),
+      onCloud
+        ? h("p", { class: "muted small", "data-testid": "cloud-auto" }, t("connection.cloudAuto"))
+        : h("div", { class: "row" }, h("button", { class: "primary", "data-testid": "pair", disabled: busy === "pair", onclick: () => void pair() }, busy === "pair" ? t("connection.pairing") : t("connection.pair"))),
       notice ? h("p", { class: `notice ${noticeLevel}`, role: "status" }, notice) : null,
     );
 
