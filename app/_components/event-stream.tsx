@@ -58,6 +58,28 @@ export function useStreamReconnect(handler: () => void): void {
   }, [client]);
 }
 
+/**
+ * Calls `handler` once, as soon as the stream is live after the component mounted. A page rendered before its stream
+ * connected (the stream opens after the load event) cannot have heard what happened in between.
+ */
+export function useStreamLive(handler: () => void, enabled = true): void {
+  const client = useContext(StreamContext);
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!client || !enabled) return;
+    if (client.status === "live") {
+      ref.current();
+      return;
+    }
+    const off = client.on("hello", () => {
+      off();
+      ref.current();
+    });
+    return off;
+  }, [client, enabled]);
+}
+
 export function useStreamStatus(): StreamStatus {
   const client = useContext(StreamContext);
   const [status, setStatus] = useState<StreamStatus>(client?.status ?? "reconnecting");

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { useStreamEvent, useStreamReconnect } from "./event-stream";
+import { useStreamEvent, useStreamLive, useStreamReconnect } from "./event-stream";
 
 type Props = {
   /** run:started and run:finished */
@@ -13,13 +13,18 @@ type Props = {
   projects?: boolean;
   /** Only run and description events about this project (a project page). */
   projectId?: number;
+  /**
+   * The page shows work still going (a run it waits for): refresh once when the stream comes up, in case the work
+   * ended between the server render and the connection.
+   */
+  pending?: boolean;
 };
 
 // A burst (a run finishing writes drafts and its own row) becomes one re-render, not one per event.
 const COALESCE_MS = 400;
 
 /** Re-renders a server page when the stream says what it shows has changed, and after a reconnect. */
-export function RefreshOnStream({ runs, drafts, projects, projectId }: Props) {
+export function RefreshOnStream({ runs, drafts, projects, projectId, pending = false }: Props) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refresh = () => {
@@ -39,5 +44,6 @@ export function RefreshOnStream({ runs, drafts, projects, projectId }: Props) {
   useStreamEvent("drafts:changed", () => drafts && refresh());
   useStreamEvent("project:description:updated", (d) => projects && about(d) && refresh());
   useStreamReconnect(refresh);
+  useStreamLive(refresh, pending);
   return null;
 }

@@ -61,7 +61,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           </>
         }
       />
-      <RefreshOnStream runs drafts />
+      <RefreshOnStream runs drafts pending={openReplies.some((r) => r.runStatus === "running")} />
       <ChatSyncBanner orgId={orgId} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
