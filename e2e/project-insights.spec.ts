@@ -85,8 +85,8 @@ test("Insights tab: the latest brief verbatim as Markdown with its date and evid
   const project = await seedProject(request);
   const drafts = await seedDrafts(project.orgId, project.id, 6);
   const reply = await seedReply(project.orgId, drafts[0]!);
-  // An older brief, then the latest: only the latest is shown.
-  await db.query(`INSERT INTO project_insights (organization_id, project_id, summary_md, evidence, created_at) VALUES ($1, $2, '# Old brief', '[]', now() - interval '2 days')`, [project.orgId, project.id]);
+  // An older brief, then the latest: only the latest is shown. Fixed dates, so the order never depends on today.
+  await db.query(`INSERT INTO project_insights (organization_id, project_id, summary_md, evidence, created_at) VALUES ($1, $2, '# Old brief', '[]', '2026-11-19T08:00:00Z')`, [project.orgId, project.id]);
   await db.query(
     `INSERT INTO project_insights (organization_id, project_id, summary_md, evidence, created_at) VALUES ($1, $2, $3, $4, '2026-11-21T09:30:00Z')`,
     [project.orgId, project.id, BRIEF, JSON.stringify([{ draftId: drafts[0], note: "the one that got a reply" }, { messageId: reply.messageId, note: "asks about self-hosted runners" }])],
