@@ -1,13 +1,14 @@
 // Tenancy: organization B can never read, change or learn of organization A's data, through any route.
-// Each route has a case below; the last test fails when a route file exists without one.
+// Each route has a case below or in a cross-tenant-*-cases.ts table; the last test fails when a route file exists
+// without one.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { listApiRoutes } from "./route-files";
-import {
-  createAccountRow, createBlocklistRow, createCampaignRow, createDevice, createDraftRow, createOrg, createProject, createTemplateRow,
-  FIXTURE_PASSWORD, type OrgFixture,
-} from "./fixtures";
+import { createCampaignRow, createDraftRow, createProject, FIXTURE_PASSWORD, type OrgFixture } from "./fixtures";
+import { expectUntouched as expectUntouchedRows, id, useTenantWorld, type RouteCases, type TenantWorld } from "./cross-tenant-world";
+import { runRouteCases } from "./cross-tenant-run-cases";
+import { extensionRouteCases } from "./cross-tenant-extension-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -21,17 +22,6 @@ import * as campaign from "@/app/api/campaigns/[id]/route";
 import * as blocklist from "@/app/api/blocklist/route";
 import * as blocklistEntry from "@/app/api/blocklist/[id]/route";
 import * as appConfig from "@/app/api/settings/app-config/route";
-import * as handshake from "@/app/api/extension/handshake/route";
-import * as extPair from "@/app/api/extension/pair/route";
-import * as extAutoPair from "@/app/api/extension/auto-pair/route";
-import * as extDraft from "@/app/api/extension/draft/[id]/route";
-import * as extArmed from "@/app/api/extension/draft/[id]/armed/route";
-import * as extSent from "@/app/api/extension/draft/[id]/sent/route";
-import * as extDmSync from "@/app/api/extension/dm-sync/route";
-import * as extSyncStatus from "@/app/api/extension/dm-sync/status/route";
-import * as extPairingCodes from "@/app/api/settings/extension/pairing-codes/route";
-import * as extDevices from "@/app/api/settings/extension/devices/route";
-import * as extDevice from "@/app/api/settings/extension/devices/[id]/route";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as signup from "@/app/api/auth/signup/route";
@@ -44,67 +34,24 @@ import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
 import * as replyDrafting from "@/app/api/drafts/[id]/reply-drafting/route";
-import * as run from "@/app/api/run/route";
-import * as runCancel from "@/app/api/run/[id]/route";
-import * as runEvents from "@/app/api/runs/[id]/events/route";
-import * as stream from "@/app/api/stream/route";
-import * as mcp from "@/app/api/mcp/route";
 import * as playbooks from "@/app/api/playbooks/route";
 import * as playbook from "@/app/api/playbooks/[id]/route";
-import { NextRequest } from "next/server";
-import { mintRunToken } from "@/lib/runs/run-token";
 import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
 import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
 import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 
+const world = useTenantWorld();
 let A: OrgFixture;
 let B: OrgFixture;
-let a: {
-  projectId: number; accountId: number; campaignId: number; templateId: number; blockId: number; globalBlockId: number;
-  projectName: string; draftId: number;
-};
-
-beforeAll(async () => {
-  [A, B] = await Promise.all([createOrg(), createOrg()]);
-  const p = await createProject(A.orgId);
-  const [acc, camp, tpl, blk, gblk] = await Promise.all([
-    createAccountRow(A.orgId, p.id),
-    createCampaignRow(A.orgId, p.id),
-    createTemplateRow(A.orgId, p.id),
-    createBlocklistRow(A.orgId, p.id),
-    createBlocklistRow(A.orgId, null),
-  ]);
-  const d = await createDraftRow(A.orgId, { projectId: p.id, accountId: acc.id, campaignId: camp.id, qualityScore: 90 });
-  await db.draft.update({ where: { id: d.id }, data: { previousBody: "an earlier body" } });
-  a = { projectId: p.id, accountId: acc.id, campaignId: camp.id, templateId: tpl.id, blockId: blk.id, globalBlockId: gblk.id, projectName: p.name, draftId: d.id };
+let a: TenantWorld["a"];
+// Runs after the world's own beforeAll (hooks run in the order they were registered).
+beforeAll(() => {
+  ({ A, B, a } = world);
 });
 
 const asB = () => ({ cookie: B.cookie });
-const id = (n: number) => String(n);
-
-async function expectUntouched() {
-  const p = await db.project.findUniqueOrThrow({ where: { id: a.projectId } });
-  expect(p.organizationId).toBe(A.orgId);
-  expect(p.name).toBe(a.projectName);
-  expect(await db.account.count({ where: { id: a.accountId } })).toBe(1);
-  expect(await db.campaign.count({ where: { id: a.campaignId } })).toBe(1);
-  expect((await db.template.findUniqueOrThrow({ where: { id: a.templateId } })).isActive).toBe(true);
-  expect(await db.blocklistEntry.count({ where: { id: { in: [a.blockId, a.globalBlockId] } } })).toBe(2);
-  const d = await db.draft.findUniqueOrThrow({ where: { id: a.draftId } });
-  expect({ state: d.state, version: d.version, regenerationCount: d.regenerationCount, scheduled: d.scheduledSendAfter, body: d.body }).toEqual({
-    state: "pending_review", version: 1, regenerationCount: 0, scheduled: null, body: "Hi, I read your post about onboarding and had a thought.",
-  });
-  expect(await db.draftEvent.count({ where: { draftId: a.draftId } })).toBe(0);
-}
-
-/** A running run of A with a token and one logged event, for the run routes. */
-async function liveRunOfA() {
-  const { token, hash } = mintRunToken();
-  const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: a.campaignId, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-  await db.runEvent.create({ data: { organizationId: A.orgId, runId: r.id, seq: 1, type: "message_chunk", payload: { text: "A's private thoughts", tUs: 5 } } });
-  return { run: r, token };
-}
+const expectUntouched = () => expectUntouchedRows(world);
 
 /** A finished preview tuning run of A awaiting a decision. */
 async function tuningRunOfA() {
@@ -116,71 +63,9 @@ async function tuningRunOfA() {
   });
 }
 
-/** Reads SSE frames from a stream response until `until` matches or the time is up. */
-async function readFrames(res: Response, until: (text: string) => boolean, ms: number): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !until(text)) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
-    if (!next || next.done) break;
-    text += decoder.decode(next.value);
-  }
-  await reader.cancel().catch(() => undefined);
-  return text;
-}
-
-const cases: Record<string, () => Promise<void>> = {
-  "/api/run": async () => {
-    const res = await call(run.POST, { ...asB(), method: "POST", body: { campaignId: a.campaignId } });
-    expect(res.status).toBe(404);
-    expect(await db.run.count({ where: { campaignId: a.campaignId } })).toBe(0);
-  },
-  "/api/run/[id]": async () => {
-    const { run: r } = await liveRunOfA();
-    const res = await call(runCancel.DELETE, { ...asB(), method: "DELETE", params: { id: id(r.id) } });
-    expect(res.status).toBe(404);
-    expect((await db.run.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("running");
-    await db.run.delete({ where: { id: r.id } });
-  },
-  "/api/runs/[id]/events": async () => {
-    const { run: r } = await liveRunOfA();
-    const res = await call(runEvents.GET, { ...asB(), params: { id: id(r.id) } });
-    expect(res.status).toBe(404);
-    expect(JSON.stringify(res.json)).not.toContain("private thoughts");
-    await db.run.delete({ where: { id: r.id } });
-  },
-  "/api/stream": async () => {
-    const open = (cookie: string) => stream.GET(new NextRequest("http://localhost/api/stream", { headers: { cookie } }), { params: Promise.resolve({}) });
-    const [resA, resB] = await Promise.all([open(A.cookie), open(B.cookie)]);
-    expect(resB.headers.get("content-type")).toContain("text/event-stream");
-    // Once both have said hello, change one of A's drafts: only A's stream hears of it.
-    const bText = readFrames(resB, () => false, 2_500);
-    const aText = readFrames(resA, (t) => t.includes("drafts:changed"), 5_000);
-    await new Promise((r) => setTimeout(r, 300));
-    await db.draft.update({ where: { id: a.draftId }, data: { qualityReason: null } });
-    const [ta, tb] = await Promise.all([aText, bText]);
-    expect(ta).toContain("event: hello");
-    expect(ta).toContain(`event: drafts:changed\ndata: {"ids":[${a.draftId}]`);
-    expect(tb).toContain("event: hello");
-    expect(tb).not.toContain("drafts:changed");
-    expect(tb).not.toContain(`"ids":[${a.draftId}`);
-  },
-  "/api/mcp": async () => {
-    // B's own run token cannot be used with A's run id, and A's token does not open B's run.
-    const { run: r } = await liveRunOfA();
-    const { token: bToken, hash } = mintRunToken();
-    const bRun = await db.run.create({ data: { organizationId: B.orgId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-    const res = await call(mcp.POST, {
-      method: "POST",
-      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "run_start", arguments: {} } },
-      headers: { authorization: `Bearer ${bToken}`, "x-outreach-run-id": String(r.id), accept: "application/json, text/event-stream" },
-    });
-    expect(res.status).toBe(401);
-    expect(JSON.stringify(res.json)).not.toContain(a.projectName);
-    await db.run.deleteMany({ where: { id: { in: [r.id, bRun.id] } } });
-  },
+const cases: RouteCases = {
+  ...runRouteCases(world),
+  ...extensionRouteCases(world),
   "/api/projects": async () => {
     const list = await call(projects.GET, asB());
     expect(list.status).toBe(200);
@@ -304,85 +189,6 @@ const cases: Record<string, () => Promise<void>> = {
     expect(bView.json.dedup_policy).toEqual({ window_days: 90, mode: "warn" });
     await call(appConfig.PUT, { ...asB(), method: "PUT", body: { dedup_policy: { window_days: 1, mode: "warn" } } });
     expect((await call(appConfig.GET, { cookie: A.cookie })).json.dedup_policy).toEqual({ window_days: 7, mode: "skip" });
-  },
-  "/api/extension/handshake": async () => {
-    const { token } = await createDevice(B.orgId);
-    const res = await call(handshake.POST, { method: "POST", headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    expect(res.json.organization).not.toBe((await db.organization.findUniqueOrThrow({ where: { id: A.orgId } })).name);
-  },
-  "/api/extension/pair": async () => {
-    // A code made in B's Settings pairs a device of B, never of A.
-    const code = await call(extPairingCodes.POST, { ...asB(), method: "POST" });
-    const res = await call(extPair.POST, { method: "POST", body: { code: code.json.code } });
-    expect(res.status).toBe(201);
-    expect((await db.extensionDevice.findUniqueOrThrow({ where: { id: res.json.deviceId } })).organizationId).toBe(B.orgId);
-  },
-  "/api/extension/auto-pair": async () => {
-    const res = await call(extAutoPair.POST, { ...asB(), method: "POST", body: {} });
-    expect(res.status).toBe(201);
-    expect((await db.extensionDevice.findUniqueOrThrow({ where: { id: res.json.deviceId } })).organizationId).toBe(B.orgId);
-  },
-  "/api/extension/draft/[id]": async () => {
-    const { token } = await createDevice(B.orgId);
-    const res = await call(extDraft.GET, { params: { id: id(a.draftId) }, headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(404);
-    expect(JSON.stringify(res.json)).not.toContain("onboarding");
-  },
-  "/api/extension/draft/[id]/armed": async () => {
-    const { token } = await createDevice(B.orgId);
-    const before = await db.draft.findUniqueOrThrow({ where: { id: a.draftId } });
-    const res = await call(extArmed.POST, { method: "POST", params: { id: id(a.draftId) }, body: {}, headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(404);
-    expect(await db.draft.findUniqueOrThrow({ where: { id: a.draftId } })).toEqual(before);
-  },
-  "/api/extension/draft/[id]/sent": async () => {
-    const { token } = await createDevice(B.orgId);
-    const before = await db.draft.findUniqueOrThrow({ where: { id: a.draftId } });
-    const res = await call(extSent.POST, { method: "POST", params: { id: id(a.draftId) }, body: { version: before.version }, headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(404);
-    expect(await db.draft.findUniqueOrThrow({ where: { id: a.draftId } })).toEqual(before);
-  },
-  "/api/extension/dm-sync": async () => {
-    // A reply from A's target, reported by B's device, answers nothing of A's.
-    const sentA = await createDraftRow(A.orgId, { state: "sent", targetUser: `target_${Date.now()}` });
-    await db.draft.update({ where: { id: sentA.id }, data: { sentAt: new Date(Date.now() - 3_600_000) } });
-    const { token } = await createDevice(B.orgId);
-    const item = { id: `t4_x${Date.now()}`, author: sentA.targetUser, dest: "me", body: "hello back", created_utc: Math.floor(Date.now() / 1000) };
-    const res = await call(extDmSync.POST, {
-      method: "POST", headers: { authorization: `Bearer ${token}` },
-      body: { platform: "forum", items: [item], comments: [], status: { chat: "ok", legacy: "ok", captured_at: new Date().toISOString() } },
-    });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ matched: [], unmatched: 1 });
-    expect((await db.draft.findUniqueOrThrow({ where: { id: sentA.id } })).state).toBe("sent");
-    expect(await db.conversationMessage.count({ where: { organizationId: A.orgId } })).toBe(0);
-  },
-  "/api/extension/dm-sync/status": async () => {
-    const aDevice = await createDevice(A.orgId);
-    await db.extensionDevice.update({ where: { id: aDevice.device.id }, data: { lastSyncAt: new Date(), lastSyncStatus: { chat: "unauthorized", legacy: "ok", captured_at: new Date().toISOString() } } });
-    const { device, token } = await createDevice(B.orgId);
-    const res = await call(extSyncStatus.GET, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.json).toMatchObject({ deviceId: device.id, lastSyncAt: null, status: null });
-  },
-  "/api/settings/extension/pairing-codes": async () => {
-    const aCodes = await db.pairingCode.count({ where: { organizationId: A.orgId } });
-    const res = await call(extPairingCodes.POST, { ...asB(), method: "POST" });
-    expect(res.status).toBe(201);
-    expect(await db.pairingCode.count({ where: { organizationId: A.orgId } })).toBe(aCodes);
-  },
-  "/api/settings/extension/devices": async () => {
-    const { device } = await createDevice(A.orgId);
-    const res = await call(extDevices.GET, asB());
-    expect(res.status).toBe(200);
-    expect(res.json.devices.map((d: { id: number }) => d.id)).not.toContain(device.id);
-  },
-  "/api/settings/extension/devices/[id]": async () => {
-    const { device, token } = await createDevice(A.orgId);
-    const res = await call(extDevice.DELETE, { ...asB(), method: "DELETE", params: { id: id(device.id) } });
-    expect(res.status).toBe(404);
-    expect((await db.extensionDevice.findUniqueOrThrow({ where: { id: device.id } })).revoked).toBe(false);
-    expect((await call(handshake.POST, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   },
   "/api/auth/login": async () => {
     // Signing in as B's user lands in B's organization, never A's.
