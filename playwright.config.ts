@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A test that looks at several pages takes a screenshot of each in three themes (a reload each); on a 2-core machine
+  // that alone can pass 30 s, so each test gets 60 s. Waits for a condition still fail after 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "e2e/.artifacts/results.json" }]],
   globalSetup: "./e2e/global-setup.ts",
