@@ -103,6 +103,39 @@ describe("pairing", () => {
       env.OUTREACH_AUTH = true;
     }
   });
+
+  it("another site's page cannot pair a device, with or without sign-in; the dashboard's own tab can", async () => {
+    const devicesOf = async (orgId: number) => db.extensionDevice.count({ where: { organizationId: orgId } });
+    const before = await devicesOf(A.orgId);
+    for (const site of ["cross-site", "same-site"]) {
+      const headers = { "sec-fetch-site": site };
+      const post = await call(autoPair.POST, { method: "POST", cookie: A.cookie, headers, body: {} });
+      const get = await call(autoPair.GET, { cookie: A.cookie, headers, path: "/api/extension/auto-pair" });
+      for (const res of [post, get]) {
+        expect(res.status).toBe(403);
+        expect(res.json).toMatchObject({ error: "forbidden", message: "Pairing must be started from the dashboard's own tab" });
+        expect(res.json.token).toBeUndefined();
+      }
+    }
+    expect(await devicesOf(A.orgId)).toBe(before);
+
+    env.OUTREACH_AUTH = false;
+    try {
+      const defaultOrg = (await ensureDefaultOrganization()).id;
+      const beforeDefault = await devicesOf(defaultOrg);
+      const res = await call(autoPair.POST, { method: "POST", headers: { "sec-fetch-site": "cross-site" }, body: {} });
+      expect(res.status).toBe(403);
+      expect(await devicesOf(defaultOrg)).toBe(beforeDefault);
+    } finally {
+      env.OUTREACH_AUTH = true;
+    }
+
+    for (const site of ["same-origin", "none"]) {
+      const res = await call(autoPair.POST, { method: "POST", cookie: A.cookie, headers: { "sec-fetch-site": site }, body: {} });
+      expect(res.status).toBe(201);
+    }
+    expect(await devicesOf(A.orgId)).toBe(before + 2);
+  });
 });
 
 describe("bearer authentication", () => {
