@@ -107,11 +107,22 @@ test("Insights tab: the latest brief verbatim as Markdown with its date and evid
   await expect(page.getByText("Written Nov 21, 2026, 09:30 AM UTC")).toBeVisible();
 
   const evidence = page.getByTestId("insight-evidence");
-  await expect(evidence.getByRole("link", { name: `Draft #${drafts[0]}` })).toHaveAttribute("href", `/inbox?project=${project.id}&state=all`);
+  await expect(evidence.getByRole("link", { name: `Draft #${drafts[0]}` })).toHaveAttribute("href", `/inbox?ids=${drafts[0]}&state=all`);
   await expect(evidence.getByRole("link", { name: `Message #${reply.messageId}` })).toHaveAttribute("href", `/conversations/${reply.threadId}#message-${reply.messageId}`);
   await expect(evidence).toContainText("the one that got a reply");
   await expect(evidence).toContainText("does it work with self-hosted runners?");
   await shoot(page, "project-insights");
+
+  // The cited draft opens in the inbox on its own, whatever its state (this one was replied to).
+  await evidence.getByRole("link", { name: `Draft #${drafts[0]}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/inbox\\?ids=${drafts[0]}&state=all$`));
+  await expect(page.getByTestId("chosen-drafts")).toHaveText(new RegExp(`Showing only draft #${drafts[0]}`));
+  await expect(page.locator("tr[data-draft-id]")).toHaveCount(1);
+  await expect(page.locator(`tr[data-draft-id="${drafts[0]}"]`)).toContainText("cold CI caches (0)");
+  await shoot(page, "inbox-chosen-draft");
+  await page.getByTestId("chosen-drafts").getByRole("button", { name: "Show all drafts" }).click();
+  await expect(page.getByTestId("chosen-drafts")).toHaveCount(0);
+  await expect(page.locator(`tr[data-draft-id="${drafts[1]}"]`)).toBeVisible();
 });
 
 test("Insights tab: an empty state without a brief, and the stub shown as such", async ({ page, request }) => {

@@ -41,6 +41,7 @@ export function listDraftsSql({ orgId, query }: { orgId: number; query: ListDraf
   if (query.campaign) where.push(Prisma.sql`d.campaign_id = ${query.campaign}`);
   if (query.project) where.push(Prisma.sql`d.project_id = ${query.project}`);
   if (query.run) where.push(Prisma.sql`d.run_id = ${query.run}`);
+  if (query.ids) where.push(Prisma.sql`d.id = ANY(CAST(${query.ids} AS int[]))`);
   if (query.platform) where.push(Prisma.sql`d.platform = ${query.platform}`);
   if (query.minQuality !== undefined) where.push(Prisma.sql`d.quality_score >= ${query.minQuality}`);
 

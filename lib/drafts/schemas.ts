@@ -67,6 +67,12 @@ export const ZListDraftsQuery = z
     campaign: ZIdParam.optional(),
     project: ZIdParam.optional(),
     run: ZIdParam.optional(),
+    ids: z
+      .string()
+      .transform((s) => s.split(",").map((v) => v.trim()))
+      .pipe(z.array(z.coerce.number<string>().int().positive().max(2_147_483_647)).min(1).max(100))
+      .optional()
+      .describe("Only these drafts (comma-separated ids), e.g. the drafts an insight cites"),
     platform: z.enum(PLATFORMS).optional(),
     minQuality: z.coerce.number().int().min(0).max(100).optional(),
     sort: z.enum(DRAFT_SORTS).default("newest"),

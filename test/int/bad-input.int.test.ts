@@ -310,7 +310,7 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(signup.POST, { method: "POST", body: { organizationName: "x", username: "valid-name", password: "short" } });
   },
   "/api/drafts": async () => {
-    for (const q of ["state=bogus", "state=", "kind=tweet", "minQuality=101", "minQuality=high", "cursor=garbage", "limit=0", "limit=1000", "sort=random", "campaign=-3", "colour=red"]) {
+    for (const q of ["state=bogus", "state=", "kind=tweet", "minQuality=101", "minQuality=high", "cursor=garbage", "limit=0", "limit=1000", "sort=random", "campaign=-3", "colour=red", "ids=", "ids=abc", "ids=1,,2", `ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`]) {
       await expect400(drafts.GET, { path: `/api/drafts?${q}` });
     }
   },

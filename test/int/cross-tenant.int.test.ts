@@ -211,7 +211,7 @@ const cases: RouteCases = {
     const list = await call(drafts.GET, { ...asB(), path: "/api/drafts" });
     expect(list.status).toBe(200);
     expect(list.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
-    for (const q of [`campaign=${a.campaignId}`, `project=${a.projectId}`, "minQuality=90"]) {
+    for (const q of [`campaign=${a.campaignId}`, `project=${a.projectId}`, "minQuality=90", `ids=${a.draftId}`]) {
       const filtered = await call(drafts.GET, { ...asB(), path: `/api/drafts?${q}` });
       expect(filtered.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
     }

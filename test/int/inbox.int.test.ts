@@ -65,6 +65,14 @@ describe("inbox list", () => {
     expect(res.json.drafts[0]).toMatchObject({ campaignName: expect.any(String), projectName: expect.any(String), isReply: false });
   });
 
+  it("narrows to chosen ids in any state, combined with the other filters", async () => {
+    const chosen = [all[0]!, all[3]!, all[7]!];
+    const res = await list(`ids=${chosen.map((d) => d.id).join(",")}&limit=200`);
+    expect(res.json.drafts.map((d: { id: number }) => d.id)).toEqual(chosen.map((d) => d.id).reverse());
+    const dms = await list(`ids=${chosen.map((d) => d.id).join(",")}&kind=dm&limit=200`);
+    expect(dms.json.drafts.map((d: { id: number }) => d.id)).toEqual(chosen.filter((d) => d.kind === "dm").map((d) => d.id).reverse());
+  });
+
   it("marks reply drafts", async () => {
     const res = await list("kind=reply_dm&limit=200");
     expect(res.json.drafts.length).toBe(all.filter((d) => d.kind === "reply_dm").length);

@@ -1,7 +1,8 @@
 // The inbox's filters live in the URL so a view can be bookmarked, shared and restored with the back button.
 // The names match GET /api/drafts one to one, so the page's query string is also the API's.
 
-export const FILTER_KEYS = ["state", "kind", "campaign", "project", "platform", "minQuality", "sort"] as const;
+// `ids` narrows the list to chosen drafts (links from an insight's evidence); it has no control of its own.
+export const FILTER_KEYS = ["state", "kind", "campaign", "project", "platform", "minQuality", "ids", "sort"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type InboxFilters = Record<FilterKey, string | null>;
 
@@ -77,7 +78,7 @@ export function withFilter(params: URLSearchParams, key: FilterKey, value: strin
 
 /** Filters beyond the state tab and the sort order: when set, an empty list means "nothing matches". */
 export function hasNarrowingFilters(filters: InboxFilters): boolean {
-  return Boolean(filters.kind || filters.campaign || filters.project || filters.platform || filters.minQuality);
+  return Boolean(filters.kind || filters.campaign || filters.project || filters.platform || filters.minQuality || filters.ids);
 }
 
 /** Clear filters keeps the state tab and sort the reviewer chose and drops everything that narrows the list. */

@@ -33,6 +33,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
   return (
     <div className="mb-4 space-y-4">
       <StateTabs filters={filters} params={params} navigate={navigate} />
+      {filters.ids && <ChosenDraftsNotice ids={filters.ids} onShowAll={() => set("ids", null)} />}
       <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]">
         <Select
           id="filter-project"
@@ -126,6 +127,25 @@ function StateTabs({ filters, params, navigate }: Pick<InboxFiltersProps, "filte
         })}
       </ul>
     </nav>
+  );
+}
+
+/** The list is narrowed to drafts picked elsewhere (an insight's evidence), which no control shows: say so. */
+function ChosenDraftsNotice({ ids, onShowAll }: { ids: string; onShowAll: () => void }) {
+  const list = ids.split(",").filter(Boolean);
+  return (
+    <div
+      role="status"
+      data-testid="chosen-drafts"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-200"
+    >
+      <span>
+        {list.length === 1 ? `Showing only draft #${list[0]}` : `Showing only ${list.length} chosen drafts (${list.map((id) => `#${id}`).join(", ")})`}
+      </span>
+      <Button variant="ghost" onClick={onShowAll}>
+        Show all drafts
+      </Button>
+    </div>
   );
 }
 

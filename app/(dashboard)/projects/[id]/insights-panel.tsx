@@ -73,7 +73,7 @@ export async function InsightsPanel({ orgId, projectId }: { orgId: number; proje
         ) : (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="insight-evidence">
             {evidence.map((e, i) => (
-              <EvidenceRow key={`${e.type}-${e.id}-${i}`} item={e} projectId={projectId} />
+              <EvidenceRow key={`${e.type}-${e.id}-${i}`} item={e} />
             ))}
           </ul>
         )}
@@ -82,10 +82,10 @@ export async function InsightsPanel({ orgId, projectId }: { orgId: number; proje
   );
 }
 
-function EvidenceRow({ item, projectId }: { item: EvidenceDetail; projectId: number }) {
+function EvidenceRow({ item }: { item: EvidenceDetail }) {
   const label = item.type === "draft" ? `Draft #${item.id}` : `Message #${item.id}`;
-  // The inbox has no single-draft view: the link opens the project's drafts in every state.
-  const href = !item.found ? null : item.type === "draft" ? `/inbox?project=${projectId}&state=all` : `/conversations/${item.threadId}#message-${item.id}`;
+  // A cited draft opens in the inbox narrowed to it, in whatever state it is now.
+  const href = !item.found ? null : item.type === "draft" ? `/inbox?ids=${item.id}&state=all` : `/conversations/${item.threadId}#message-${item.id}`;
   return (
     <li className="px-5 py-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
