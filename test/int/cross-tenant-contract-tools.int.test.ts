@@ -1,13 +1,10 @@
 // Tenancy of the regeneration and skill-generation tools: a run of organization B whose params or campaign point at
 // organization A's rows (as a forged or corrupted row would) cannot read, change or reveal them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { createCampaignRow, createDraftRow, createOrg, createProject, VALID_PROFILE, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -27,14 +24,7 @@ beforeAll(async () => {
 async function bRun(data: { kind: string; campaignId?: number | null; params?: object }) {
   const { token, hash } = mintRunToken();
   const run = await db.run.create({ data: { organizationId: B.orgId, runner: "cloud", status: "running", runTokenHash: hash, campaignId: null, ...data } });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "tenancy", version: "1" });
-  await client.connect(clientSide);
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
+  const { callTool } = await connectToolClient({ runId: run.id, token });
   return { run, callTool };
 }
 

@@ -5,13 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { createDraftRow, createOrg, uid, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -57,14 +54,12 @@ afterAll(() => {
 async function bound(orgId: number, kind: string, projectId: number) {
   const { token, hash } = mintRunToken();
   const run = await db.run.create({ data: { organizationId: orgId, projectId, kind, runner: "cloud", status: "running", runTokenHash: hash } });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "tenancy-insight-tools", version: "1" });
-  await client.connect(clientSide);
+  const client = await connectToolClient({ runId: run.id, token });
+  // One call per client: each case binds a fresh run.
   const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
+    const res = await client.callTool(name, args);
     await client.close();
-    return { isError: res.isError === true, text: res.content[0]!.text, runId: run.id };
+    return { ...res, runId: run.id };
   };
   return { callTool };
 }

@@ -1,13 +1,10 @@
 // Tenancy of the reply-drafter's tools: a reply_drafting run of organization B whose params point at organization
 // A's placeholder (and A's thread) can neither read nor write them, and learns nothing of them.
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { createAccountRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -55,15 +52,8 @@ async function bClientPointingAtA() {
       params: { draftId: a.placeholderId, parentDraftId: a.parentDraftId, messageId: a.messageId },
     },
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "cross-tenant-replies", version: "1" });
-  await client.connect(clientSide);
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
-  return { run, client, callTool };
+  const client = await connectToolClient({ runId: run.id, token });
+  return { run, client, callTool: client.callTool };
 }
 
 describe("cross-tenant: reply tools bound to another organization's run", () => {

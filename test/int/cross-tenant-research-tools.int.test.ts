@@ -2,11 +2,7 @@
 // organization A's rows: A's blocklist and contact history do not shape B's answers, A's staged candidates stay
 // A's, A's account credentials are never used, and A's draft cannot be posted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import { approveDraft } from "@/lib/drafts/approve-draft";
@@ -14,6 +10,7 @@ import * as fakeForum from "../fakes/fake-forum";
 import * as fakeNews from "../fakes/fake-news";
 import * as fakeFederated from "../fakes/fake-federated";
 import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -96,20 +93,9 @@ beforeAll(async () => {
   const { token, hash } = mintRunToken();
   const bRun = await db.run.create({ data: { organizationId: B.orgId, campaignId: bCampaign.id, projectId: bp.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
   bRunId = bRun.id;
-  const [c, s] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: bRun.id, token })).connect(s);
-  const client = new Client({ name: "cross-tenant-research", version: "1" });
-  await client.connect(c);
-  closeB = () => client.close();
-  callB = async (name, args = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    const text = res.content[0]!.text;
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { isError: res.isError === true, text, json };
-  };
+  const client = await connectToolClient({ runId: bRun.id, token });
+  closeB = client.close;
+  callB = client.callTool;
 });
 
 afterAll(async () => {

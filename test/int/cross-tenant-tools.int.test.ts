@@ -4,13 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { createAccountRow, createBlocklistRow, createCampaignRow, createDraftRow, createOrg, createProject, createTemplateRow, type OrgFixture } from "./fixtures";
+import { connectToolClient, type ToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -45,7 +42,7 @@ async function liveRunOfA() {
 }
 
 describe("cross-tenant: agent tools bound to another organization's run", () => {
-  let client: Client;
+  let client: ToolClient;
   let bCampaignId: number;
   let bRunId: number;
   const secret = { blocked: "", contacted: "" };
@@ -61,17 +58,10 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
     const r = await db.run.create({ data: { organizationId: B.orgId, campaignId: bCampaignId, projectId: bp.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
     bRunId = r.id;
     void bAcc;
-    const binding = await resolveRunBinding({ runId: r.id, token });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createToolServer(binding).connect(serverSide);
-    client = new Client({ name: "cross-tenant-test", version: "1" });
-    await client.connect(clientSide);
+    client = await connectToolClient({ runId: r.id, token });
   });
 
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
+  const callTool = (name: string, args: Record<string, unknown> = {}) => client.callTool(name, args);
 
   const toolCases: Record<string, () => Promise<void>> = {
     run_start: async () => {
@@ -104,14 +94,9 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
       const { token, hash } = mintRunToken();
       const other = await createCampaignRow(A.orgId, a.projectId);
       const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: other.id, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-      const [c2, s2] = InMemoryTransport.createLinkedPair();
-      await createToolServer(await resolveRunBinding({ runId: r.id, token })).connect(s2);
-      const sibling = new Client({ name: "sibling", version: "1" });
-      await sibling.connect(c2);
-      const res = (await sibling.callTool({ name: "drafts_get", arguments: { ids: [a.draftId] } })) as { content: Array<{ text: string }> };
-      expect(JSON.parse(res.content[0]!.text).notFound).toEqual([a.draftId]);
-      const upd = (await sibling.callTool({ name: "drafts_update", arguments: { id: a.draftId, body: "hijacked" } })) as { isError?: boolean };
-      expect(upd.isError).toBe(true);
+      const sibling = await connectToolClient({ runId: r.id, token });
+      expect((await sibling.callTool("drafts_get", { ids: [a.draftId] })).json.notFound).toEqual([a.draftId]);
+      expect((await sibling.callTool("drafts_update", { id: a.draftId, body: "hijacked" })).isError).toBe(true);
       await sibling.close();
       await db.run.delete({ where: { id: r.id } });
       await expectUntouched();
@@ -142,8 +127,8 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
       .filter((f) => f.startsWith("cross-tenant-") && f.endsWith(".int.test.ts") && f !== "cross-tenant-tools.int.test.ts")
       .map((f) => fs.readFileSync(path.join("test/int", f), "utf8"))
       .join("\n");
-    const { tools } = await client.listTools();
-    const missing = tools.map((t) => t.name).filter((n) => !(n in toolCases) && !elsewhere.includes(`"tenancy: ${n} `));
+    const tools = await client.listTools();
+    const missing = tools.filter((n) => !(n in toolCases) && !elsewhere.includes(`"tenancy: ${n} `));
     expect(missing, `tools without a cross-tenant case: ${missing.join(", ")}`).toEqual([]);
     expect(tools.length).toBeGreaterThanOrEqual(7);
   });

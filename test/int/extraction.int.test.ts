@@ -6,18 +6,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
 import { subscribe } from "@/lib/events/bus";
 import type { StreamEvent } from "@/lib/events/types";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { requestProjectExtraction } from "@/lib/extraction/request-project-extraction";
 import * as extractRoute from "@/app/api/projects/[id]/extract/route";
 import { call } from "./http";
 import { createOrg, uid, type OrgFixture } from "./fixtures";
 import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer } from "./agent-harness";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -78,15 +75,8 @@ async function projectWithSource(orgId: number, sourcePath: string | null, runne
 
 async function bindClient(orgId: number, opts: { kind: string; projectId: number | null }) {
   const { run, token } = await runningRun(orgId, { kind: opts.kind, projectId: opts.projectId });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "extraction-test", version: "1" });
-  await client.connect(clientSide);
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
-  return { run, callTool, close: () => client.close() };
+  const { callTool, close } = await connectToolClient({ runId: run.id, token });
+  return { run, callTool, close };
 }
 
 describe("a project-extractor run through a real agent process", () => {
@@ -226,7 +216,7 @@ describe("the extraction tools keep reads inside the source folder", () => {
       expect(res.text).toMatch(/^unprocessable: .* is a binary file/);
     }
     const missing = await bound.callTool("project_extract_read", { path: "src/nope.ts" });
-    expect(missing).toEqual({ isError: true, text: "not_found: Nothing at src/nope.ts in the source folder" });
+    expect(missing).toEqual({ isError: true, text: "not_found: Nothing at src/nope.ts in the source folder", json: null });
     const folder = await bound.callTool("project_extract_read", { path: "src" });
     expect(folder.isError).toBe(true);
     expect(folder.text).toMatch(/is a folder/);

@@ -2,11 +2,7 @@
 // of its own campaign on the federated platform when autoPost is on, with the account's decrypted token, flips the
 // draft to sent through the shared send path, and never posts twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import { approveDraft } from "@/lib/drafts/approve-draft";
@@ -14,6 +10,7 @@ import { userActor, type DraftActor } from "@/lib/drafts/actor";
 import type { DraftKind } from "@/lib/generated/prisma/enums";
 import * as fakeFederated from "../fakes/fake-federated";
 import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let fed: fakeFederated.FakeFederated;
@@ -51,20 +48,9 @@ async function setup(opts: { autoPost?: boolean; credentials?: unknown } = {}) {
   });
   const { token, hash } = mintRunToken();
   const run = await db.run.create({ data: { organizationId: A.orgId, campaignId: campaign.id, projectId: project.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
-  const [c, s] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(s);
-  const client = new Client({ name: "federated-post-test", version: "1" });
-  await client.connect(c);
-  const post = async (draftId: number): Promise<Result> => {
-    const res = (await client.callTool({ name: "federated_post", arguments: { draftId } })) as { isError?: boolean; content: Array<{ text: string }> };
-    const text = res.content[0]!.text;
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { isError: res.isError === true, text, json };
-  };
-  return { project, account, forumAccount, campaign, run, post, close: () => client.close() };
+  const client = await connectToolClient({ runId: run.id, token });
+  const post = (draftId: number) => client.callTool("federated_post", { draftId });
+  return { project, account, forumAccount, campaign, run, post, close: client.close };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;

@@ -1,6 +1,5 @@
 // The inbox list: filters, sorting, keyset pages. Regeneration has its own file.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createProject, type OrgFixture } from "./fixtures";
 import * as draftsRoute from "@/app/api/drafts/route";

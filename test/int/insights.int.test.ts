@@ -3,17 +3,14 @@
 // cites anything but this project's drafts and messages is refused with nothing written; the daily pass starts one
 // run per active project and skips inactive and freshly briefed ones; Regenerate now answers 202 or alreadyRunning.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { requestProjectInsights } from "@/lib/insights/request-project-insights";
 import { runDailyInsights } from "@/lib/insights/run-daily-insights";
 import * as insightsRoute from "@/app/api/projects/[id]/insights/route";
 import { call } from "./http";
 import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer } from "./agent-harness";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let B: OrgFixture;
@@ -59,15 +56,8 @@ async function seedOutreach(orgId: number, projectId: number, count: number) {
 /** A tool-server client bound to a running run (no agent process), for precise answers to single calls. */
 async function bindClient(orgId: number, opts: { kind: string; projectId: number | null; campaignId?: number | null }) {
   const { run, token } = await runningRun(orgId, { kind: opts.kind, projectId: opts.projectId, campaignId: opts.campaignId ?? null });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "insights-test", version: "1" });
-  await client.connect(clientSide);
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
-  return { run, callTool, close: () => client.close() };
+  const { callTool, close } = await connectToolClient({ runId: run.id, token });
+  return { run, callTool, close };
 }
 
 describe("a project-insighter run through a real agent process", () => {

@@ -2,11 +2,7 @@
 // is stored on its thread, the draft flips to replied and a placeholder continuation is drafted by a real agent
 // process (the scripted fake ACP agent) calling reply_draft_start and reply_draft_finish over the tool server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { recordInboundReply, type RecordInboundReplyInput } from "@/lib/conversations/record-inbound-reply";
 import { getThreadOrThrow } from "@/lib/conversations/get-thread";
 import { decodeThreadCursor, listThreads } from "@/lib/conversations/list-threads";
@@ -19,6 +15,7 @@ import * as retryRoute from "@/app/api/drafts/[id]/reply-drafting/route";
 import { call } from "./http";
 import { createAccountRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer } from "./agent-harness";
+import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
 let server: { close: () => Promise<void> };
@@ -80,18 +77,6 @@ const QUIT_SCRIPT = { steps: [{ say: "Nothing to add here." }] };
 const draftRow = (id: number) => db.draft.findUniqueOrThrow({ where: { id } });
 const runRow = (id: number) => db.run.findUniqueOrThrow({ where: { id } });
 
-/** A tool client bound to a running run, as the agent's bridge would be. */
-async function toolClient(runId: number, token: string) {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId, token })).connect(serverSide);
-  const client = new Client({ name: "replies-test", version: "1" });
-  await client.connect(clientSide);
-  const callTool = async (name: string, args: Record<string, unknown> = {}) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    return { isError: res.isError === true, text: res.content[0]!.text };
-  };
-  return { client, callTool };
-}
 
 describe("recordInboundReply", () => {
   it("stores the message on a new thread, flips the draft to replied and enqueues a placeholder that cannot be approved while drafting", async () => {
@@ -376,7 +361,8 @@ describe("reply_draft_start / reply_draft_finish called directly", () => {
 
   it("reply_draft_start answers the whole thread oldest first; bad finish arguments are refused; a good finish commits", async () => {
     const { s, late, run, token } = await boundPlaceholder();
-    const { client, callTool } = await toolClient(run.id, token);
+    const client = await connectToolClient({ runId: run.id, token });
+    const { callTool } = client;
     try {
       const start = await callTool("reply_draft_start");
       expect(start.isError).toBe(false);
@@ -408,7 +394,8 @@ describe("reply_draft_start / reply_draft_finish called directly", () => {
     const { late, run, token } = await boundPlaceholder();
     const { run: newer } = await runningRun(A.orgId, { kind: "reply_drafting" });
     await db.draft.update({ where: { id: late.replyDraftId! }, data: { draftingRunId: newer.id } });
-    const { client, callTool } = await toolClient(run.id, token);
+    const client = await connectToolClient({ runId: run.id, token });
+    const { callTool } = client;
     try {
       expect((await callTool("reply_draft_start")).text).toMatch(/^conflict: .*no longer drafted by this run/);
       const fin = await callTool("reply_draft_finish", { body: "stale", qualityScore: 10 });
@@ -425,10 +412,11 @@ describe("reply_draft_start / reply_draft_finish called directly", () => {
     const { late } = await boundPlaceholder();
     const { run, token } = await runningRun(A.orgId, { kind: "campaign" });
     await db.run.update({ where: { id: run.id }, data: { params: { draftId: late.replyDraftId } } });
-    const { client, callTool } = await toolClient(run.id, token);
+    const client = await connectToolClient({ runId: run.id, token });
+    const { callTool } = client;
     try {
       const start = await callTool("reply_draft_start");
-      expect(start).toEqual({ isError: true, text: expect.stringMatching(/^conflict: reply_draft_start belongs to reply_drafting runs/) });
+      expect(start).toEqual({ isError: true, text: expect.stringMatching(/^conflict: reply_draft_start belongs to reply_drafting runs/), json: null });
       const fin = await callTool("reply_draft_finish", { body: "hijack", qualityScore: 90 });
       expect(fin.text).toMatch(/^conflict: reply_draft_finish belongs to reply_drafting runs/);
       expect(await draftRow(late.replyDraftId!)).toMatchObject({ body: "Drafting a reply…", version: 1 });

@@ -1,17 +1,14 @@
 // Shared set-up of the research tool suites: loopback fakes of the forum, the news site and a federated instance that
 // answer the platforms' real response shapes, an organization, and an MCP client bound to a fresh campaign run.
 import { afterAll, beforeAll } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { db } from "@/lib/db/client";
-import { createToolServer } from "@/lib/mcp/create-tool-server";
-import { resolveRunBinding } from "@/lib/mcp/binding";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import * as fakeForum from "../fakes/fake-forum";
 import * as fakeNews from "../fakes/fake-news";
 import * as fakeFederated from "../fakes/fake-federated";
 import { createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { connectToolClient } from "./tool-client";
 
 export type ResearchWorld = { A: OrgFixture; forum: fakeForum.FakeForum; news: fakeNews.FakeNews; fed: fakeFederated.FakeFederated };
 
@@ -39,7 +36,6 @@ export function useResearchWorld(): ResearchWorld {
   return world;
 }
 
-export type ToolResult = { isError: boolean; text: string; json: any };
 
 /** A campaign of organization A on `platform`, a running run of it, and an MCP client bound to that run. */
 export async function campaignRun(A: OrgFixture, opts: { platform?: "forum" | "federated"; config?: Record<string, unknown>; kind?: string; credentials?: unknown } = {}) {
@@ -62,20 +58,8 @@ export async function campaignRun(A: OrgFixture, opts: { platform?: "forum" | "f
   const run = await db.run.create({
     data: { organizationId: A.orgId, campaignId: campaign.id, projectId: project.id, kind: opts.kind ?? "campaign", runner: "cloud", status: "running", runTokenHash: hash },
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createToolServer(await resolveRunBinding({ runId: run.id, token })).connect(serverSide);
-  const client = new Client({ name: "research-test", version: "1" });
-  await client.connect(clientSide);
-  const call = async (name: string, args: Record<string, unknown> = {}): Promise<ToolResult> => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
-    const text = res.content[0]!.text;
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { isError: res.isError === true, text, json };
-  };
-  return { project, account, campaign, run, call, close: () => client.close() };
+  const { callTool: call, close } = await connectToolClient({ runId: run.id, token });
+  return { project, account, campaign, run, call, close };
 }
 
 export const staged = (runId: number) =>
