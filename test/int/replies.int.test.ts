@@ -1,7 +1,8 @@
 // Reply drafting end to end (SPEC "Reply drafting", 1.6, the draft states table's sent -> replied): an inbound reply
 // is stored on its thread, the draft flips to replied and a placeholder continuation is drafted by a real agent
-// process (the scripted fake ACP agent) calling reply_draft_start and reply_draft_finish over the tool server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// process (the scripted fake ACP agent) calling reply_draft_start and reply_draft_finish over the tool server. The tools
+// called directly are in reply-tools.int.test.ts.
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { recordInboundReply, type RecordInboundReplyInput } from "@/lib/conversations/record-inbound-reply";
 import { getThreadOrThrow } from "@/lib/conversations/get-thread";
@@ -13,70 +14,19 @@ import { approveDraft } from "@/lib/drafts/approve-draft";
 import * as draftRoute from "@/app/api/drafts/[id]/route";
 import * as retryRoute from "@/app/api/drafts/[id]/reply-drafting/route";
 import { call } from "./http";
-import { createAccountRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
-import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer } from "./agent-harness";
-import { connectToolClient } from "./tool-client";
+import { createOrg, type OrgFixture } from "./fixtures";
+import { FAKE_SLUG, MISSING_SLUG, scriptOrgPlaybook } from "./agent-harness";
+import {
+  draftRow, FINISH_SCRIPT, HANG_SCRIPT, inboundReply, OPENING, QUIT_SCRIPT, REPLY_BODY, runRow, sentDraft, useRepliesWorld,
+} from "./replies-harness";
 
+const world = useRepliesWorld();
 let A: OrgFixture;
-let server: { close: () => Promise<void> };
-
-beforeAll(async () => {
-  await registerFakeBackends();
-  server = await serveToolServer();
-  A = await createOrg();
+// Runs after the world's own beforeAll (hooks run in the order they were registered).
+beforeAll(() => {
+  ({ A } = world);
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-const OPENING = "Hi Alice, your post on flaky CI runs matched what we see. Happy to compare notes?";
-const REPLY_BODY = "Glad it helped! The retry wrapper is in our docs; want me to send the exact config?";
-
-/** A sent outreach draft of a campaign on `runner`, with the contact-history row its send wrote. */
-async function sentDraft(orgId: number, opts: { kind?: "dm" | "post_comment" | "post"; runner?: string } = {}) {
-  const project = await createProject(orgId);
-  const account = await createAccountRow(orgId, project.id);
-  const campaign = await db.campaign.create({
-    data: { organizationId: orgId, projectId: project.id, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner: opts.runner ?? FAKE_SLUG, state: "active" },
-  });
-  const target = `alice_${uid()}`;
-  const sentAt = new Date(Date.now() - 3_600_000);
-  const draft = await db.draft.create({
-    data: {
-      organizationId: orgId, projectId: project.id, accountId: account.id, campaignId: campaign.id, state: "sent", kind: opts.kind ?? "dm",
-      platform: "forum", accountHandle: account.platformId, targetUser: opts.kind === "post" ? "selfhosted" : target,
-      targetCommunity: "selfhosted", targetUrl: "https://forum.example/r/selfhosted/comments/abc", body: OPENING, sentAt,
-    },
-  });
-  if (opts.kind !== "post") {
-    await db.contactHistory.create({
-      data: { organizationId: orgId, platform: "forum", targetUser: target, accountHandle: account.platformId, projectId: project.id, lastDraftId: draft.id, firstContactedAt: sentAt, lastContactedAt: sentAt, outcome: "sent" },
-    });
-  }
-  return { project, account, campaign, draft, target, sentAt };
-}
-
-function inbound(draftId: number, over: Partial<RecordInboundReplyInput["message"]> = {}, orgId = A.orgId): RecordInboundReplyInput {
-  return {
-    orgId,
-    draftId,
-    message: { author: "alice", body: "Thanks! How did you fix the retries?", externalId: `t4_${uid()}`, permalink: null, sentAt: new Date(Date.now() - 60_000), ...over },
-  };
-}
-
-const FINISH_SCRIPT = {
-  steps: [
-    { tool: "reply_draft_start" },
-    { tool: "reply_draft_finish", args: { body: REPLY_BODY, qualityScore: 77, qualityReason: "answers the question", qualityModel: "fake-judge" } },
-  ],
-};
-const HANG_SCRIPT = { steps: [{ tool: "reply_draft_start" }, { hang: true }] };
-// Ends its turn without the finish tool: the run fails as playbook_incomplete.
-const QUIT_SCRIPT = { steps: [{ say: "Nothing to add here." }] };
-
-const draftRow = (id: number) => db.draft.findUniqueOrThrow({ where: { id } });
-const runRow = (id: number) => db.run.findUniqueOrThrow({ where: { id } });
-
+const inbound = (draftId: number, over: Partial<RecordInboundReplyInput["message"]> = {}, orgId = A.orgId) => inboundReply(orgId, draftId, over);
 
 describe("recordInboundReply", () => {
   it("stores the message on a new thread, flips the draft to replied and enqueues a placeholder that cannot be approved while drafting", async () => {
@@ -340,90 +290,5 @@ describe("thread and contact reads", () => {
     expect((await listThreads({ orgId: Y.orgId })).threads).toEqual([]);
     expect((await listContacts({ orgId: Y.orgId })).contacts).toEqual([]);
     await expect(getThreadOrThrow({ orgId: Y.orgId, id: ids[0]! })).rejects.toMatchObject({ code: "not_found" });
-  });
-});
-
-describe("reply_draft_start / reply_draft_finish called directly", () => {
-  /** A thread with two inbound messages recorded out of order, and a live reply_drafting run bound to its placeholder. */
-  async function boundPlaceholder() {
-    await scriptOrgPlaybook(A.orgId, "reply-drafter", QUIT_SCRIPT);
-    const s = await sentDraft(A.orgId);
-    const t0 = Date.now() - 30_000;
-    const late = await recordInboundReply(inbound(s.draft.id, { body: "later message", sentAt: new Date(t0 + 5_000) }));
-    await late.done;
-    const early = await recordInboundReply(inbound(s.draft.id, { body: "earlier message", sentAt: new Date(t0) }));
-    await early.done;
-    const { run, token } = await runningRun(A.orgId, { kind: "reply_drafting", campaignId: s.campaign.id, projectId: s.project.id });
-    await db.run.update({ where: { id: run.id }, data: { params: { draftId: late.replyDraftId, parentDraftId: s.draft.id, messageId: late.messageId } } });
-    await db.draft.update({ where: { id: late.replyDraftId! }, data: { draftingRunId: run.id } });
-    return { s, late, early, run, token };
-  }
-
-  it("reply_draft_start answers the whole thread oldest first; bad finish arguments are refused; a good finish commits", async () => {
-    const { s, late, run, token } = await boundPlaceholder();
-    const client = await connectToolClient({ runId: run.id, token });
-    const { callTool } = client;
-    try {
-      const start = await callTool("reply_draft_start");
-      expect(start.isError).toBe(false);
-      const ctx = JSON.parse(start.text);
-      expect(ctx.thread.id).toBe(late.threadId);
-      expect(ctx.thread.messages.map((m: { body: string }) => m.body)).toEqual([OPENING, "earlier message", "later message"]);
-      expect(ctx.thread.messages[0]).toMatchObject({ direction: "outbound", author: s.account.platformId, permalink: null });
-      expect(ctx.replyDraft).toEqual({ id: late.replyDraftId, version: 1, kind: "reply_dm", parentMessageId: late.messageId });
-      expect(ctx.platform).toBe("forum");
-
-      for (const args of [{ body: "", qualityScore: 50 }, { body: "ok", qualityScore: 101 }, { body: "ok" }, { body: "ok", qualityScore: 50, extra: true, qualityReason: 7 }]) {
-        const bad = await callTool("reply_draft_finish", args);
-        expect(bad.isError, JSON.stringify(args)).toBe(true);
-      }
-      expect(await draftRow(late.replyDraftId!)).toMatchObject({ body: "Drafting a reply…", version: 1, draftingRunId: run.id });
-      expect((await runRow(run.id)).status).toBe("running");
-
-      const fin = await callTool("reply_draft_finish", { body: "Happy to, here it is.", qualityScore: 64 });
-      expect(fin.isError).toBe(false);
-      expect(JSON.parse(fin.text)).toEqual({ draftId: late.replyDraftId, version: 2 });
-      expect(await draftRow(late.replyDraftId!)).toMatchObject({ body: "Happy to, here it is.", qualityScore: 64, draftingRunId: null });
-      expect((await runRow(run.id)).status).toBe("success");
-    } finally {
-      await client.close();
-    }
-  });
-
-  it("a run that no longer owns the placeholder (a retry took over) can neither read nor write it", async () => {
-    const { late, run, token } = await boundPlaceholder();
-    const { run: newer } = await runningRun(A.orgId, { kind: "reply_drafting" });
-    await db.draft.update({ where: { id: late.replyDraftId! }, data: { draftingRunId: newer.id } });
-    const client = await connectToolClient({ runId: run.id, token });
-    const { callTool } = client;
-    try {
-      expect((await callTool("reply_draft_start")).text).toMatch(/^conflict: .*no longer drafted by this run/);
-      const fin = await callTool("reply_draft_finish", { body: "stale", qualityScore: 10 });
-      expect(fin.isError).toBe(true);
-      expect(await draftRow(late.replyDraftId!)).toMatchObject({ body: "Drafting a reply…", draftingRunId: newer.id });
-      expect((await runRow(run.id)).status).toBe("running");
-    } finally {
-      await client.close();
-      await db.run.updateMany({ where: { id: { in: [run.id, newer.id] } }, data: { status: "failed" } });
-    }
-  });
-
-  it("the reply tools belong to reply_drafting runs: a campaign run gets isError", async () => {
-    const { late } = await boundPlaceholder();
-    const { run, token } = await runningRun(A.orgId, { kind: "campaign" });
-    await db.run.update({ where: { id: run.id }, data: { params: { draftId: late.replyDraftId } } });
-    const client = await connectToolClient({ runId: run.id, token });
-    const { callTool } = client;
-    try {
-      const start = await callTool("reply_draft_start");
-      expect(start).toEqual({ isError: true, text: expect.stringMatching(/^conflict: reply_draft_start belongs to reply_drafting runs/), json: null });
-      const fin = await callTool("reply_draft_finish", { body: "hijack", qualityScore: 90 });
-      expect(fin.text).toMatch(/^conflict: reply_draft_finish belongs to reply_drafting runs/);
-      expect(await draftRow(late.replyDraftId!)).toMatchObject({ body: "Drafting a reply…", version: 1 });
-      expect((await runRow(run.id)).status).toBe("running");
-    } finally {
-      await client.close();
-      await db.run.update({ where: { id: run.id }, data: { status: "failed" } });
-    }
   });
 });
