@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db, type Tx } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound, requireIdsFound } from "@/lib/http/errors";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import type { DraftActor } from "@/lib/drafts/actor";
 import type { DedupWarning } from "@/lib/drafts/draft-view";
@@ -22,6 +22,11 @@ export interface CreateDraftsInput {
   entries: DraftEntry[];
   /** pending_review for outreach; proposed for reply continuations (docs/drafts.md). */
   state?: "pending_review" | "proposed";
+  /**
+   * Agent tools refuse the whole call when an entry names an account outside the campaign's project (or another
+   * organization's, or none), as they refuse every foreign id; the CLI skips such entries one by one.
+   */
+  refuseForeignAccounts?: boolean;
   now?: Date;
 }
 
@@ -79,6 +84,10 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
         })
       ).map((a) => [a.id, a]),
     );
+    if (input.refuseForeignAccounts) {
+      const visible = [...accounts.values()].filter((a) => !campaign || a.projectId === campaign.projectId).map((a) => a.id);
+      requireIdsFound([{ what: "Account", asked: entries.map((e) => e.accountId), found: visible }], "Use an accountId from run_start.");
+    }
     const rules = await tx.blocklistEntry.findMany({
       where: { organizationId: orgId },
       select: { id: true, type: true, value: true, projectId: true },

@@ -2,7 +2,7 @@
 // the body, the variants' scores or the quality fields. The previous body is kept on the event. It never changes
 // state: approving and sending stay with humans.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { foundOrThrow } from "@/lib/http/errors";
 import { changeDraft } from "@/lib/drafts/change-draft";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
 import { runDraftScope, type RunScope } from "@/lib/drafts/get-run-drafts";
@@ -21,7 +21,7 @@ export async function reviseDraft(scope: RunScope, revision: DraftRevision) {
   const { orgId, runId } = scope;
   await db.$transaction(async (tx) => {
     const visible = await tx.draft.findFirst({ where: { id: revision.id, ...runDraftScope(scope) }, select: { id: true } });
-    if (!visible) throw notFound("Draft");
+    foundOrThrow("Draft", revision.id, visible);
     await changeDraft(tx, {
       orgId,
       id: revision.id,

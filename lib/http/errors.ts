@@ -43,6 +43,37 @@ export function notFound(what: string): AppError {
   return new AppError("not_found", `${what} not found`);
 }
 
+export interface IdLookup {
+  /** What the ids name, capitalised as it opens a sentence: "Draft", "Account", "Message". */
+  what: string;
+  asked: Iterable<number>;
+  /** The ids among `asked` that name a row the caller may see. */
+  found: Iterable<number>;
+}
+
+/**
+ * Refuses a call that names ids the caller may not see. A missing row, another organization's row and a row outside
+ * the caller's scope (another campaign of a run's organization) all get the same `not_found` message, so a refusal
+ * never tells them apart. Every agent tool that takes ids checks them through here.
+ */
+export function requireIdsFound(lookups: IdLookup[], hint?: string): void {
+  const parts: string[] = [];
+  for (const { what, asked, found } of lookups) {
+    const seen = new Set(found);
+    const missing = [...new Set(asked)].filter((id) => !seen.has(id));
+    if (missing.length === 0) continue;
+    const noun = parts.length === 0 ? what : what.toLowerCase();
+    parts.push(`${noun}${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  }
+  if (parts.length > 0) throw new AppError("not_found", `${parts.join(" and ")} not found${hint ? `. ${hint}` : ""}`);
+}
+
+/** One row asked for by id: the row itself, or the refusal requireIdsFound gives. */
+export function foundOrThrow<T>(what: string, id: number, row: T | null | undefined): T {
+  if (row === null || row === undefined) requireIdsFound([{ what, asked: [id], found: [] }]);
+  return row as T;
+}
+
 export function versionConflict(currentVersion: number): AppError {
   return new AppError("version_conflict", "The draft was changed by someone else", {}, {
     error: "version_conflict",

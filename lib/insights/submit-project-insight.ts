@@ -3,7 +3,7 @@
 // transaction"). Evidence may only cite drafts and messages of this project of this organization; anything else is
 // refused and nothing is written. With fewer than INSIGHT_MIN_DRAFTS drafts the row is the stub, whatever was sent.
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound, requireIdsFound } from "@/lib/http/errors";
 import { commitRunTerminal } from "@/lib/runs/commit-run-terminal";
 import { INSIGHT_MIN_DRAFTS, INSIGHT_STUB_TEXT, type InsightEvidenceItem } from "@/lib/insights/schemas";
 import { projectDraftWhere, projectMessageWhere } from "@/lib/insights/project-scope";
@@ -24,27 +24,25 @@ export async function submitProjectInsight({ orgId, runId, projectId, summaryMd,
     const draftCount = await tx.draft.count({ where: projectDraftWhere(orgId, projectId) });
     const stub = draftCount < INSIGHT_MIN_DRAFTS;
 
-    if (!stub) {
-      const draftIds = [...new Set(evidence.flatMap((e) => (e.draftId ? [e.draftId] : [])))];
-      const messageIds = [...new Set(evidence.flatMap((e) => (e.messageId ? [e.messageId] : [])))];
-      // One connection per transaction: the two reads run one after the other.
-      const drafts = draftIds.length
-        ? await tx.draft.findMany({ where: { ...projectDraftWhere(orgId, projectId), id: { in: draftIds } }, select: { id: true } })
-        : [];
-      const messages = messageIds.length
-        ? await tx.conversationMessage.findMany({ where: { ...projectMessageWhere(orgId, projectId), id: { in: messageIds } }, select: { id: true } })
-        : [];
-      const foundDrafts = new Set(drafts.map((d) => d.id));
-      const foundMessages = new Set(messages.map((m) => m.id));
-      const missing = [
-        ...draftIds.filter((id) => !foundDrafts.has(id)).map((id) => `draft ${id}`),
-        ...messageIds.filter((id) => !foundMessages.has(id)).map((id) => `message ${id}`),
-      ];
-      if (missing.length > 0) {
-        // Another organization's or another project's row reads exactly like a missing one.
-        throw new AppError("not_found", `Evidence cites ids that are not drafts or messages of this project: ${missing.join(", ")}. Cite ids from project_insights_context.`);
-      }
-    }
+    // Cited ids are checked even for the stub (which keeps no evidence), so a call answers the same way whatever
+    // the project's size.
+    const draftIds = [...new Set(evidence.flatMap((e) => (e.draftId ? [e.draftId] : [])))];
+    const messageIds = [...new Set(evidence.flatMap((e) => (e.messageId ? [e.messageId] : [])))];
+    // One connection per transaction: the two reads run one after the other.
+    const drafts = draftIds.length
+      ? await tx.draft.findMany({ where: { ...projectDraftWhere(orgId, projectId), id: { in: draftIds } }, select: { id: true } })
+      : [];
+    const messages = messageIds.length
+      ? await tx.conversationMessage.findMany({ where: { ...projectMessageWhere(orgId, projectId), id: { in: messageIds } }, select: { id: true } })
+      : [];
+    // Another organization's or another project's row reads exactly like a missing one.
+    requireIdsFound(
+      [
+        { what: "Draft", asked: draftIds, found: drafts.map((d) => d.id) },
+        { what: "Message", asked: messageIds, found: messages.map((m) => m.id) },
+      ],
+      "Cite ids from project_insights_context.",
+    );
 
     const insight = await tx.projectInsight.create({
       data: {

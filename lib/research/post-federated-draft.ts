@@ -10,7 +10,7 @@
 // A draft already sent through this tool answers its earlier result.
 import { db } from "@/lib/db/client";
 import { isPersonActor } from "@/lib/drafts/actor";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, foundOrThrow, notFound } from "@/lib/http/errors";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { sendDraft } from "@/lib/drafts/send-draft";
@@ -38,14 +38,13 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   const campaign = await db.campaign.findFirst({ where: { id: campaignId, organizationId: orgId }, select: { id: true, autoPost: true } });
   if (!campaign) throw notFound("Campaign");
   // Another campaign's draft answers exactly like a missing one.
-  const draft = await db.draft.findFirst({
+  const draft = foundOrThrow("Draft", draftId, await db.draft.findFirst({
     where: { id: draftId, organizationId: orgId, campaignId: campaign.id },
     select: {
       id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountId: true, targetUser: true,
       targetCommunity: true, targetUrl: true, title: true, body: true, draftingRunId: true, scheduledSendAfter: true,
     },
-  });
-  if (!draft) throw notFound("Draft");
+  }));
 
   const earlier = await lastPosted(orgId, draft.id);
   if (draft.state === "sent" && earlier) {

@@ -98,6 +98,11 @@ describe("cross-tenant: insight and extraction tools bound to another organizati
       expectNoLeak(text);
       expect((await db.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("running");
     }
+    // A foreign id reads exactly like one that names nothing.
+    const cite = async (draftId: number) =>
+      (await (await bound(B.orgId, "project_insights", b.projectId)).callTool("project_insights", { summaryMd: "# B's brief", evidence: [{ draftId }] })).text;
+    expect(await cite(a.draftIds[0]!)).toBe((await cite(2_000_000_000)).replace("2000000000", String(a.draftIds[0])));
+    expect(await cite(a.draftIds[0]!)).toBe(`not_found: Draft ${a.draftIds[0]} not found. Cite ids from project_insights_context.`);
     expect(await db.projectInsight.count({ where: { projectId: { in: [a.projectId, b.projectId] } } })).toBe(0);
     await expectAUntouched();
   });

@@ -170,7 +170,9 @@ describe("cross-tenant: research tools bound to another organization's run", () 
 
   it("tenancy: federated_post cannot post or reveal A's approved draft", async () => {
     const res = await callB("federated_post", { draftId: a.draftId });
-    expect(res).toMatchObject({ isError: true, text: "not_found: Draft not found" });
+    expect(res).toMatchObject({ isError: true, text: `not_found: Draft ${a.draftId} not found` });
+    // A missing draft reads the same.
+    expect(await callB("federated_post", { draftId: 2_000_000_000 })).toMatchObject({ isError: true, text: "not_found: Draft 2000000000 not found" });
     expect(aFed.received).toEqual([]);
     expect(fed.received).toEqual([]);
     const draft = await db.draft.findUniqueOrThrow({ where: { id: a.draftId } });

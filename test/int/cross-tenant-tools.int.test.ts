@@ -63,6 +63,17 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
 
   const callTool = (name: string, args: Record<string, unknown> = {}) => client.callTool(name, args);
 
+  /**
+   * The refusal for an id that names no row at all, with the foreign id's text swapped in: a foreign id must read
+   * exactly like it, so the caller cannot tell "another organization's" from "none".
+   */
+  async function refusalOfMissing(tool: string, args: (id: number) => Record<string, unknown>, foreignId: number): Promise<string> {
+    const missing = 2_000_000_000;
+    const res = await callTool(tool, args(missing));
+    expect(res.isError).toBe(true);
+    return res.text.replace(String(missing), String(foreignId));
+  }
+
   const toolCases: Record<string, () => Promise<void>> = {
     run_start: async () => {
       const { isError, text } = await callTool("run_start");
@@ -80,31 +91,32 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
       expect(JSON.parse(text).results[0]).toMatchObject({ recentlyContacted: false, lastContactedAt: null, outcome: null });
     },
     drafts_create: async () => {
-      const { text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi" }] });
-      const result = JSON.parse(text);
-      expect(result.created).toEqual([]);
-      expect(result.skipped[0].reason).toBe("invalid_account");
+      const { isError, text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi" }] });
+      expect({ isError, text }).toEqual({ isError: true, text: `not_found: Account ${a.accountId} not found. Use an accountId from run_start.` });
+      expect(text).toBe(await refusalOfMissing("drafts_create", (id) => ({ entries: [{ accountId: id, kind: "dm", targetUser: "someone", body: "Hi" }] }), a.accountId));
       expect(await db.draft.count({ where: { accountId: a.accountId } })).toBe(1);
+      expect(await db.draft.count({ where: { organizationId: B.orgId } })).toBe(0);
       await expectUntouched();
     },
     drafts_get: async () => {
-      const { text } = await callTool("drafts_get", { ids: [a.draftId] });
-      expect(JSON.parse(text)).toEqual({ drafts: [], notFound: [a.draftId] });
+      const { isError, text } = await callTool("drafts_get", { ids: [a.draftId] });
+      expect({ isError, text }).toEqual({ isError: true, text: `not_found: Draft ${a.draftId} not found` });
+      expect(text).toBe(await refusalOfMissing("drafts_get", (id) => ({ ids: [id] }), a.draftId));
       // Nor does a run of another campaign of A's own organization see this campaign's drafts.
       const { token, hash } = mintRunToken();
       const other = await createCampaignRow(A.orgId, a.projectId);
       const r = await db.run.create({ data: { organizationId: A.orgId, campaignId: other.id, projectId: a.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
       const sibling = await connectToolClient({ runId: r.id, token });
-      expect((await sibling.callTool("drafts_get", { ids: [a.draftId] })).json.notFound).toEqual([a.draftId]);
-      expect((await sibling.callTool("drafts_update", { id: a.draftId, body: "hijacked" })).isError).toBe(true);
+      expect(await sibling.callTool("drafts_get", { ids: [a.draftId] })).toMatchObject({ isError: true, text: `not_found: Draft ${a.draftId} not found` });
+      expect(await sibling.callTool("drafts_update", { id: a.draftId, body: "hijacked" })).toMatchObject({ isError: true, text: `not_found: Draft ${a.draftId} not found` });
       await sibling.close();
       await db.run.delete({ where: { id: r.id } });
       await expectUntouched();
     },
     drafts_update: async () => {
       const { isError, text } = await callTool("drafts_update", { id: a.draftId, body: "Rewritten by B", qualityScore: 1 });
-      expect(isError).toBe(true);
-      expect(text).toMatch(/not_found/);
+      expect({ isError, text }).toEqual({ isError: true, text: `not_found: Draft ${a.draftId} not found` });
+      expect(text).toBe(await refusalOfMissing("drafts_update", (id) => ({ id, body: "Rewritten by B", qualityScore: 1 }), a.draftId));
       await expectUntouched();
     },
     run_finish: async () => {

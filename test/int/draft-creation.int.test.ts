@@ -119,6 +119,20 @@ describe("blocklist at creation", () => {
     expect(result.skipped).toEqual([{ index: 0, targetUser: "someone", reason: "invalid_account", message: `Account ${foreignAccount.id} not found` }]);
     expect(await db.draft.count({ where: { accountId: foreignAccount.id } })).toBe(0);
   });
+
+  it("for agent tools, an account outside the campaign's project refuses the whole batch like a missing one", async () => {
+    const otherProject = await createProject(A.org.orgId);
+    const sibling = await createAccountRow(A.org.orgId, otherProject.id);
+    const before = await db.draft.count({ where: { campaignId: A.campaignId } });
+    const attempt = (accountId: number) =>
+      createDrafts({
+        orgId: A.org.orgId, campaignId: A.campaignId, actor, refuseForeignAccounts: true,
+        entries: [{ accountId: A.accountId, kind: "dm", targetUser: `fine_${Date.now()}`, body: "Hi" }, { accountId, kind: "dm", targetUser: "someone", body: "Hi" }],
+      });
+    await expect(attempt(sibling.id)).rejects.toMatchObject({ code: "not_found", message: `Account ${sibling.id} not found. Use an accountId from run_start.` });
+    await expect(attempt(2_000_000_000)).rejects.toMatchObject({ code: "not_found", message: "Account 2000000000 not found. Use an accountId from run_start." });
+    expect(await db.draft.count({ where: { campaignId: A.campaignId } })).toBe(before);
+  });
 });
 
 describe("stored fields", () => {

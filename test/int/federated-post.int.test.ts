@@ -133,9 +133,9 @@ describe("federated_post refuses", () => {
   it("another campaign's draft, answered like a missing one", async () => {
     const other = await setup();
     const d = await draft(other);
-    await expectRefused(d.id, /^not_found: Draft not found$/);
+    await expectRefused(d.id, new RegExp(`^not_found: Draft ${d.id} not found$`));
     const before = fed.received.length;
-    expect(await s.post(2_000_000_000)).toMatchObject({ isError: true, text: "not_found: Draft not found" });
+    expect(await s.post(2_000_000_000)).toMatchObject({ isError: true, text: "not_found: Draft 2000000000 not found" });
     expect(fed.received.length).toBe(before);
     await other.close();
   });

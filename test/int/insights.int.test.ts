@@ -129,15 +129,16 @@ describe("project_insights refuses evidence from outside the project", () => {
     const foreign = await seedOutreach(B.orgId, bProject.id, 5);
     const bound = await bindClient(A.orgId, { kind: "project_insights", projectId: project.id });
 
-    for (const evidence of [
-      [{ draftId: own.drafts[0]!.id }, { draftId: siblingDraft.id }],
-      [{ draftId: foreign.drafts[0]!.id }],
-      [{ messageId: foreign.inbound.id, note: "someone else's reply" }],
-      [{ draftId: 2_000_000_000 }],
-    ]) {
+    const hint = ". Cite ids from project_insights_context.";
+    for (const [evidence, refusal] of [
+      [[{ draftId: own.drafts[0]!.id }, { draftId: siblingDraft.id }], `not_found: Draft ${siblingDraft.id} not found${hint}`],
+      [[{ draftId: foreign.drafts[0]!.id }], `not_found: Draft ${foreign.drafts[0]!.id} not found${hint}`],
+      [[{ messageId: foreign.inbound.id, note: "someone else's reply" }], `not_found: Message ${foreign.inbound.id} not found${hint}`],
+      [[{ draftId: 2_000_000_000 }, { messageId: foreign.inbound.id }], `not_found: Draft 2000000000 and message ${foreign.inbound.id} not found${hint}`],
+    ] as const) {
       const { isError, text } = await bound.callTool("project_insights", { summaryMd: "# Brief", evidence });
       expect(isError, text).toBe(true);
-      expect(text).toMatch(/^not_found: Evidence cites ids that are not drafts or messages of this project/);
+      expect(text).toBe(refusal);
       // The foreign row's content is never echoed back.
       expect(text).not.toContain(foreign.inbound.body);
     }

@@ -22,7 +22,8 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
         "Saves drafts for human review (nothing is sent). Each entry: accountId (from run_start), kind (dm, post, " +
         "post_comment), targetUser, body, optional variants (alternative bodies become A/B siblings), and the quality " +
         "score 0-100 you gave the body against the rubric with its reason. Answers the created ids, entries skipped by " +
-        "the blocklist (skipped) and by contact dedup (dedupSkipped).",
+        "the blocklist (skipped) and by contact dedup (dedupSkipped). An accountId that is not one of run_start's " +
+        "accounts refuses the whole call with not_found.",
       inputSchema: { entries: z.array(ZDraftEntry).min(1).max(200).describe("Up to 200 drafts") },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -35,6 +36,7 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
           runId: binding.runId,
           actor: { type: "run", id: binding.runId },
           entries,
+          refuseForeignAccounts: true,
         });
         return {
           created: result.created.map((c) => ({ id: c.id, targetUser: c.targetUser, kind: c.kind, variantLabel: c.variantLabel, dedupWarning: c.dedupWarning })),
@@ -48,7 +50,9 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
     "drafts_get",
     {
       title: "Read drafts",
-      description: "Reads drafts of this campaign (or, for a run without a campaign, this run's own drafts): by ids, or the latest ones.",
+      description:
+        "Reads drafts of this campaign (or, for a run without a campaign, this run's own drafts): by ids, or the latest " +
+        "ones. An id that is not such a draft refuses the call with not_found.",
       inputSchema: {
         ids: z.array(z.number().int().positive()).min(1).max(100).optional().describe("Draft ids; omit for the latest"),
         state: z.enum(DRAFT_STATES).optional().describe("Only drafts in this state"),
