@@ -66,6 +66,31 @@ test.describe("next-auth endpoints", () => {
     await otherCtx.close();
   });
 
+  test("behind a trusted HTTPS proxy every next-auth cookie is Secure; plain HTTP gets plain cookies", async ({ browser }) => {
+    // The e2e server runs with OUTREACH_TRUST_PROXY=on, so X-Forwarded-Proto stands for a TLS-terminating proxy.
+    const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const setCookies = async (headers: Record<string, string>) =>
+      (await ctx.request.get("/api/auth/csrf", { headers })).headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+    const secure = await setCookies({ "x-forwarded-proto": "https" });
+    expect(secure.length).toBeGreaterThan(0);
+    expect(secure.some((c) => c.startsWith("__Host-next-auth.csrf-token="))).toBe(true);
+    for (const cookie of secure) expect(cookie.split(";").map((p) => p.trim())).toContain("Secure");
+    const plain = await setCookies({});
+    expect(plain.some((c) => c.startsWith("next-auth.csrf-token="))).toBe(true);
+    for (const cookie of plain) expect(cookie.split(";").map((p) => p.trim())).not.toContain("Secure");
+
+    // The credentials sign-in through next-auth's own callback writes a Secure outreach_session over HTTPS.
+    const csrf = (await (await ctx.request.get("/api/auth/csrf", { headers: { "x-forwarded-proto": "https" } })).json()).csrfToken as string;
+    const signIn = await ctx.request.post("/api/auth/callback/credentials", {
+      headers: { "x-forwarded-proto": "https", cookie: secure.map((c) => c.split(";")[0]).join("; ") },
+      form: { csrfToken: csrf, username: OWNER.username, password: OWNER.password, json: "true" },
+      maxRedirects: 0,
+    });
+    const session = signIn.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("outreach_session="));
+    expect(session?.value.split(";").map((p) => p.trim())).toContain("Secure");
+    await ctx.close();
+  });
+
   test("bad input: an unknown provider is refused without signing anyone in", async ({ browser }) => {
     const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const res = await ctx.request.post("/api/auth/callback/nonexistent", { form: { username: "x", password: "y" }, maxRedirects: 0 });

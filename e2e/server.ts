@@ -26,6 +26,8 @@ export async function startServer(port: number) {
     AUTH_SECRET: "e2e-secret-0123456789abcdefghijklmnop",
     OUTREACH_CREDENTIALS_KEYS: "e2e:" + Buffer.alloc(32, 9).toString("base64"),
     LOG_LEVEL: "warn",
+    // X-Forwarded-Proto: https then stands for a TLS proxy in front (auth.spec.ts checks the Secure cookies).
+    OUTREACH_TRUST_PROXY: "on",
     // The scripted fake ACP agent, registered the way a user adds a backend (docs/runners.md).
     OUTREACH_EXTRA_BACKENDS: writeFakeBackends(),
   };

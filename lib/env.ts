@@ -22,6 +22,10 @@ const EnvSchema = z
     OUTREACH_CREDENTIALS_KEYS: z.string().optional(),
     // The two origins of the discussion platform allowed to call /api/extension/* (SPEC 5.4).
     OUTREACH_PLATFORM_ORIGINS: z.string().default("https://www.forum.example,https://old.forum.example"),
+    // The address browsers use for the dashboard. An https one makes every cookie Secure (docs/tenancy.md).
+    OUTREACH_PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    // on: a proxy in front terminates TLS and sets X-Forwarded-Proto / X-Forwarded-For; believe them.
+    OUTREACH_TRUST_PROXY: onOff,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -6,14 +6,21 @@ import { env } from "@/lib/env";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
 import { SESSION_COOKIE, SESSION_MAX_AGE_S } from "@/lib/auth/session-cookie";
 import { ZLoginBody } from "@/lib/users/schemas";
+import { clientAddress } from "@/lib/http/request-origin";
 
-export const authOptions: NextAuthOptions = {
+/**
+ * The options for one request. Over HTTPS (lib/http/request-origin) every next-auth cookie is Secure: its own
+ * csrf and callback cookies through useSecureCookies (which also gives them the __Host- / __Secure- prefixes), and
+ * the session cookie, whose name the spec fixes, through its options.
+ */
+export function authOptionsFor({ secure }: { secure: boolean }): NextAuthOptions {
+  return { ...baseOptions, useSecureCookies: secure, cookies: { sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure } } } };
+}
+
+const baseOptions: NextAuthOptions = {
   secret: env.AUTH_SECRET,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/login" },
-  cookies: {
-    sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: false } },
-  },
   providers: [
     Credentials({
       name: "Password",
@@ -21,9 +28,9 @@ export const authOptions: NextAuthOptions = {
       async authorize(credentials, req) {
         const parsed = ZLoginBody.safeParse(credentials);
         if (!parsed.success) return null;
-        const forwarded = (req.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
+        const address = clientAddress(new Headers((req.headers ?? {}) as Record<string, string>));
         try {
-          const user = await verifyCredentials({ ...parsed.data, address: forwarded || "unknown" });
+          const user = await verifyCredentials({ ...parsed.data, address });
           return { id: String(user.userId), name: user.username, orgId: user.orgId };
         } catch {
           return null;

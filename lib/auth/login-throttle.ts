@@ -1,7 +1,8 @@
 // Failed-login throttling, per address and per account, that never locks the owner out: the per-account
 // limit does not apply from addresses the account has signed in from before, so guessing from elsewhere
-// cannot block the real user. Counters live in PostgreSQL so every instance sees the same numbers.
+// cannot block the real user. Counters live in PostgreSQL (failure-window) so every instance sees the same numbers.
 import { db } from "@/lib/db/client";
+import { clearFailures, countFailure, exhaustedFor } from "@/lib/auth/failure-window";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LIMITS = { address: 30, account: 10, accountAtAddress: 5 } as const;
@@ -11,42 +12,26 @@ function keys(username: string, address: string) {
   return { address: `ip:${address}`, account: `user:${user}`, accountAtAddress: `pair:${user}|${address}` };
 }
 
-async function failuresFor(key: string, now: Date): Promise<number> {
-  const row = await db.loginThrottle.findUnique({ where: { key } });
-  if (!row || now.getTime() - row.windowStartedAt.getTime() > THROTTLE_WINDOW_MS) return 0;
-  return row.failures;
-}
-
-export async function isLoginThrottled(opts: { username: string; address: string; userId: number | null; now?: Date }) {
+/** Seconds until sign-in may be tried again, or null when it may be tried now. */
+export async function loginRetryAfter(opts: { username: string; address: string; userId: number | null; now?: Date }): Promise<number | null> {
   const now = opts.now ?? new Date();
   const k = keys(opts.username, opts.address);
-  if ((await failuresFor(k.address, now)) >= LIMITS.address) return true;
-  if ((await failuresFor(k.accountAtAddress, now)) >= LIMITS.accountAtAddress) return true;
-  if ((await failuresFor(k.account, now)) >= LIMITS.account) {
-    const known = opts.userId
-      ? await db.knownLoginAddress.findUnique({ where: { userId_address: { userId: opts.userId, address: opts.address } } })
-      : null;
-    return !known;
-  }
-  return false;
+  const wait = await exhaustedFor([{ key: k.address, max: LIMITS.address }, { key: k.accountAtAddress, max: LIMITS.accountAtAddress }], THROTTLE_WINDOW_MS, now);
+  if (wait !== null) return wait;
+  const accountWait = await exhaustedFor([{ key: k.account, max: LIMITS.account }], THROTTLE_WINDOW_MS, now);
+  if (accountWait === null) return null;
+  const known = opts.userId
+    ? await db.knownLoginAddress.findUnique({ where: { userId_address: { userId: opts.userId, address: opts.address } } })
+    : null;
+  return known ? null : accountWait;
 }
 
 export async function recordLoginFailure(opts: { username: string; address: string; now?: Date }) {
-  const now = opts.now ?? new Date();
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  for (const key of Object.values(keys(opts.username, opts.address))) {
-    // Start a new window when the old one has expired, otherwise count one more failure in it.
-    await db.$executeRaw`
-      INSERT INTO login_throttles (key, failures, window_started_at) VALUES (${key}, 1, ${now})
-      ON CONFLICT (key) DO UPDATE SET
-        failures = CASE WHEN login_throttles.window_started_at < ${windowStart} THEN 1 ELSE login_throttles.failures + 1 END,
-        window_started_at = CASE WHEN login_throttles.window_started_at < ${windowStart} THEN ${now} ELSE login_throttles.window_started_at END`;
-  }
+  await countFailure(Object.values(keys(opts.username, opts.address)), THROTTLE_WINDOW_MS, opts.now ?? new Date());
 }
 
 export async function recordLoginSuccess(opts: { username: string; address: string; userId: number }) {
-  const k = keys(opts.username, opts.address);
-  await db.loginThrottle.deleteMany({ where: { key: k.accountAtAddress } });
+  await clearFailures([keys(opts.username, opts.address).accountAtAddress]);
   await db.knownLoginAddress.upsert({
     where: { userId_address: { userId: opts.userId, address: opts.address } },
     update: { lastSeenAt: new Date() },

@@ -48,14 +48,15 @@ export async function decodeSession(token: string | undefined): Promise<SessionC
   }
 }
 
+/** `secure`: the browser reached us over HTTPS (lib/http/request-origin), so the cookie never travels in clear. */
 export function sessionCookieHeader(value: string, secure: boolean): string {
   const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_S}`];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function clearSessionCookieHeader(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+export function clearSessionCookieHeader(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
 }
 
 export function readCookie(header: string | null, name: string): string | undefined {

@@ -1,9 +1,9 @@
 // Checks a username and password, with throttling. Shared by POST /api/auth/login and the next-auth
 // Credentials provider so both sign-in paths obey the same limits.
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, rateLimited } from "@/lib/http/errors";
 import { verifyPassword, timingDummyHash } from "@/lib/auth/password";
-import { isLoginThrottled, recordLoginFailure, recordLoginSuccess } from "@/lib/auth/login-throttle";
+import { loginRetryAfter, recordLoginFailure, recordLoginSuccess } from "@/lib/auth/login-throttle";
 
 export interface SignedInUser {
   userId: number;
@@ -17,9 +17,8 @@ export async function verifyCredentials(opts: { username: string; password: stri
     where: { username },
     select: { id: true, username: true, passwordHash: true, memberships: { select: { organizationId: true }, orderBy: { id: "asc" }, take: 1 } },
   });
-  if (await isLoginThrottled({ username, address: opts.address, userId: user?.id ?? null })) {
-    throw new AppError("rate_limited", "Too many failed sign-in attempts. Try again in a few minutes.");
-  }
+  const wait = await loginRetryAfter({ username, address: opts.address, userId: user?.id ?? null });
+  if (wait !== null) throw rateLimited("Too many failed sign-in attempts. Try again in a few minutes.", wait);
   const ok = await verifyPassword(opts.password, user?.passwordHash ?? (await timingDummyHash()));
   const membership = user?.memberships[0];
   if (!user || !ok || !membership) {

@@ -74,6 +74,11 @@ export function foundOrThrow<T>(what: string, id: number, row: T | null | undefi
   return row as T;
 }
 
+/** 429 with the seconds to wait, sent as `Retry-After` and as `retry_after` in the body. */
+export function rateLimited(message: string, retryAfterS: number): AppError {
+  return new AppError("rate_limited", message, { retry_after: Math.max(1, Math.ceil(retryAfterS)) });
+}
+
 export function versionConflict(currentVersion: number): AppError {
   return new AppError("version_conflict", "The draft was changed by someone else", {}, {
     error: "version_conflict",

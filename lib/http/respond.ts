@@ -4,8 +4,9 @@ import { AppError } from "@/lib/http/errors";
 import type { Logger } from "@/lib/log/logger";
 
 export function errorResponse(err: unknown, log: Logger, requestId: string): Response {
-  const headers = { "x-request-id": requestId };
+  const headers: Record<string, string> = { "x-request-id": requestId };
   if (err instanceof AppError) {
+    if (typeof err.details.retry_after === "number") headers["retry-after"] = String(err.details.retry_after);
     if (err.status >= 500) log.error(err.message, { code: err.code });
     return Response.json(err.toBody(), { status: err.status, headers });
   }

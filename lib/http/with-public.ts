@@ -12,9 +12,3 @@ export function withPublic<P extends ZodType, Q extends ZodType, B extends ZodTy
       return handler({ req, requestId, log, ...input });
     });
 }
-
-/** The caller's address, for throttling. `next start` sets x-forwarded-for from the socket. */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "unknown";
-}

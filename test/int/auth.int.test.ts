@@ -1,6 +1,7 @@
 // Sign-in with OUTREACH_AUTH=on: the cookie, wrong passwords, throttling, logout, and what needs a session.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { call } from "./http";
 import { createDevice, createOrg, FIXTURE_PASSWORD } from "./fixtures";
 import { POST as login } from "@/app/api/auth/login/route";
@@ -44,6 +45,37 @@ describe("POST /api/auth/login", () => {
     const blocked = await call(login, { method: "POST", body: { username: org.username, password: FIXTURE_PASSWORD }, headers: from("10.0.1.1") });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error).toBe("rate_limited");
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("marks the cookie Secure when the dashboard is served over HTTPS, and keeps plain HTTP working", async () => {
+    const org = await createOrg();
+    const signIn = (headers: Record<string, string>) =>
+      call(login, { method: "POST", body: { username: org.username, password: FIXTURE_PASSWORD }, headers: { ...from("10.0.8.1"), ...headers } });
+    const flags = (cookie: string | null) => cookie!.split(";").map((p) => p.trim()).slice(1);
+
+    // A plain-HTTP install: no Secure (the browser would drop it), whatever a client claims in X-Forwarded-Proto.
+    const plain = await signIn({ "x-forwarded-proto": "https" });
+    expect(plain.status).toBe(200);
+    expect(flags(plain.headers.get("set-cookie"))).not.toContain("Secure");
+    expect((await call(listProjects, { cookie: plain.headers.get("set-cookie")!.split(";")[0] })).status).toBe(200);
+
+    const saved = { url: env.OUTREACH_PUBLIC_URL, trust: env.OUTREACH_TRUST_PROXY };
+    try {
+      env.OUTREACH_TRUST_PROXY = true;
+      expect(flags((await signIn({ "x-forwarded-proto": "https" })).headers.get("set-cookie"))).toContain("Secure");
+      expect(flags((await signIn({ "x-forwarded-proto": "http" })).headers.get("set-cookie"))).not.toContain("Secure");
+      env.OUTREACH_TRUST_PROXY = false;
+      env.OUTREACH_PUBLIC_URL = "https://outreach.example.com";
+      expect(flags((await signIn({})).headers.get("set-cookie"))).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Secure"]));
+      const out = await call(logout, { method: "POST" });
+      expect(flags(out.headers.get("set-cookie"))).toContain("Secure");
+    } finally {
+      env.OUTREACH_PUBLIC_URL = saved.url;
+      env.OUTREACH_TRUST_PROXY = saved.trust;
+    }
   });
 
   it("never locks the owner out: guesses from other addresses do not block a known address", async () => {

@@ -17,6 +17,9 @@ import * as syncStatus from "@/app/api/extension/dm-sync/status/route";
 import * as pairingCodes from "@/app/api/settings/extension/pairing-codes/route";
 import * as devices from "@/app/api/settings/extension/devices/route";
 import * as deviceRoute from "@/app/api/settings/extension/devices/[id]/route";
+import { PAIRING_LIMITS, PAIRING_WINDOW_MS } from "@/lib/extension/pairing-throttle";
+import { redeemPairingCode } from "@/lib/extension/redeem-pairing-code";
+import { hashPairingCode } from "@/lib/extension/pairing-code";
 import { call, type CallOptions } from "./http";
 import { createDevice, createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { asDevice, bearer, sentDraft, syncBody, useExtensionWorld } from "./extension-harness";
@@ -67,6 +70,42 @@ describe("pairing", () => {
     expect((await call(pair.POST, { method: "POST", body: { code: created.json.code } })).status).toBe(401);
     expect((await call(pair.POST, { method: "POST", body: { code: "ZZZZ-ZZZZ" } })).status).toBe(401);
     expect(await db.extensionDevice.count()).toBe(before);
+  });
+
+  it("wrong codes from one address are throttled with 429 and Retry-After, even before a right code; other addresses go on", async () => {
+    const address = { "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 200) + 1}-${uid()}` };
+    for (let i = 0; i < PAIRING_LIMITS.address; i++) {
+      expect((await call(pair.POST, { method: "POST", body: { code: `WRNG-${i}` }, headers: address })).status).toBe(401);
+    }
+    const { json } = await call(pairingCodes.POST, { method: "POST", cookie: A.cookie });
+    const before = await db.extensionDevice.count();
+    const blocked = await call(pair.POST, { method: "POST", body: { code: json.code }, headers: address });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toMatchObject({ error: "rate_limited", message: "Too many wrong pairing codes. Try again in a few minutes." });
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(PAIRING_WINDOW_MS / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(PAIRING_WINDOW_MS / 1000);
+    expect(blocked.json.retry_after).toBe(retryAfter);
+    expect(await db.extensionDevice.count()).toBe(before);
+    // The code was not spent: another address still pairs with it.
+    expect((await call(pair.POST, { method: "POST", body: { code: json.code }, headers: { "x-forwarded-for": `198.51.100.9-${uid()}` } })).status).toBe(201);
+  });
+
+  it("wrong codes spread over many addresses meet the overall cap", async () => {
+    const overallKey = `pair-code-test-${uid()}`;
+    const now = new Date();
+    for (let i = 0; i < PAIRING_LIMITS.overall; i++) {
+      await expect(redeemPairingCode({ code: "ZZZZ-ZZZZ", address: `203.0.113.${i}-${overallKey}`, now, overallKey })).rejects.toMatchObject({ code: "unauthorized" });
+    }
+    const { json } = await call(pairingCodes.POST, { method: "POST", cookie: A.cookie });
+    await expect(redeemPairingCode({ code: json.code, address: `fresh-${overallKey}`, now, overallKey })).rejects.toMatchObject({
+      code: "rate_limited",
+      details: { retry_after: PAIRING_WINDOW_MS / 1000 },
+    });
+    // The window ends and the right code pairs.
+    const later = new Date(now.getTime() + PAIRING_WINDOW_MS + 1000);
+    await db.pairingCode.updateMany({ where: { codeHash: hashPairingCode(json.code) }, data: { expiresAt: new Date(later.getTime() + 60_000) } });
+    await expect(redeemPairingCode({ code: json.code, address: `fresh-${overallKey}`, now: later, overallKey })).resolves.toMatchObject({ token: expect.any(String) });
   });
 
   it("two redemptions of one code at the same moment pair one device", async () => {

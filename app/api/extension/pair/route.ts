@@ -1,8 +1,9 @@
-// POST /api/extension/pair - redeem a short-lived, single-use pairing code for a device token (public)
+// POST /api/extension/pair - redeem a short-lived, single-use pairing code for a device token (public, throttled)
 import { withPublic } from "@/lib/http/with-public";
+import { clientAddress } from "@/lib/http/request-origin";
 import { ZPairBody } from "@/lib/extension/schemas";
 import { redeemPairingCode } from "@/lib/extension/redeem-pairing-code";
 
-export const POST = withPublic({ body: ZPairBody }, async ({ body }) =>
-  Response.json(await redeemPairingCode({ code: body.code, name: body.name }), { status: 201 }),
+export const POST = withPublic({ body: ZPairBody }, async ({ req, body }) =>
+  Response.json(await redeemPairingCode({ code: body.code, name: body.name, address: clientAddress(req.headers) }), { status: 201 }),
 );

@@ -1,0 +1,34 @@
+// What a request says about where it came from: whether the browser reached the dashboard over HTTPS (so cookies
+// must be Secure) and the caller's address (for throttling). Forwarded headers are believed only when a trusted
+// proxy sets them (OUTREACH_TRUST_PROXY=on): anyone can send them to a server that is reached directly.
+import { env } from "@/lib/env";
+
+export interface ProxySettings {
+  /** The dashboard's configured address (OUTREACH_PUBLIC_URL); an https one makes every cookie Secure. */
+  publicUrl?: string;
+  /** A proxy in front sets X-Forwarded-Proto and appends to X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export function proxySettings(): ProxySettings {
+  return { publicUrl: env.OUTREACH_PUBLIC_URL, trustProxy: env.OUTREACH_TRUST_PROXY };
+}
+
+/** True when the browser talks HTTPS to us: the configured URL is https, or the trusted proxy says so. */
+export function isHttpsRequest(headers: Headers, settings: ProxySettings = proxySettings()): boolean {
+  if (settings.publicUrl?.toLowerCase().startsWith("https://")) return true;
+  if (!settings.trustProxy) return false;
+  // A chain of proxies lists one value each; the first is what the browser used.
+  return headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/**
+ * The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry (the one the proxy appended from
+ * its socket; earlier ones are whatever the client claimed). Without one, `next start` fills the header from the
+ * socket only when the client sent none, so it can be forged: per-address limits then come with an overall cap.
+ */
+export function clientAddress(headers: Headers, settings: ProxySettings = proxySettings()): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  const address = settings.trustProxy ? forwarded.at(-1) : forwarded[0];
+  return address || headers.get("x-real-ip") || "unknown";
+}
