@@ -3,6 +3,7 @@
 // skill_generate_*) refuse runs of another kind.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RunBinding } from "@/lib/mcp/binding";
+import { TOOL_SERVER_NAME } from "@/lib/mcp/tool-server-name";
 import { registerRunTools } from "@/lib/mcp/tools/runs";
 import { registerBlocklistTools } from "@/lib/mcp/tools/blocklist";
 import { registerContactTools } from "@/lib/mcp/tools/contacts";
@@ -14,8 +15,6 @@ import { registerReplyTools } from "@/lib/mcp/tools/replies";
 import { registerInsightTools } from "@/lib/mcp/tools/insights";
 import { registerExtractionTools } from "@/lib/mcp/tools/extraction";
 import { registerSkillTools } from "@/lib/mcp/tools/skills";
-
-export const TOOL_SERVER_NAME = "outreach";
 
 export function createToolServer(binding: RunBinding): McpServer {
   const server = new McpServer(

@@ -18,7 +18,7 @@ import { resolvePlaybookPrompt } from "@/lib/runners/resolve-playbook-prompt";
 import { holdRun, releaseRun } from "@/lib/runners/live-runs";
 import { commitRunTerminal, type RunTerminal } from "@/lib/runs/commit-run-terminal";
 import { runEventWriter } from "@/lib/runs/record-run-event";
-import { TOOL_SERVER_NAME } from "@/lib/mcp/create-tool-server";
+import { TOOL_SERVER_NAME } from "@/lib/mcp/tool-server-name";
 import { getAppConfig } from "@/lib/config/get-app-config";
 
 /** 30 minutes, or OUTREACH_RUN_TIMEOUT_MS (tests shorten it). */

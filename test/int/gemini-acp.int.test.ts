@@ -10,7 +10,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLocalBackend } from "@/lib/runners/backends";
 import { MCP_BRIDGE } from "@/lib/runners/dispatch-run";
-import { TOOL_SERVER_NAME } from "@/lib/mcp/create-tool-server";
+import { TOOL_SERVER_NAME } from "@/lib/mcp/tool-server-name";
 import * as mcpRoute from "@/app/api/mcp/route";
 import { createOrg } from "./fixtures";
 import { runningRun, serveRoute } from "./agent-harness";

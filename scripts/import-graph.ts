@@ -1,0 +1,61 @@
+// The project's own import graph (runtime imports only; `import type` is erased), for the cycle check in
+// import-cycles.test.ts. Imports are read with a regular expression: the code base writes them one way
+// (`import … from "…"`, `export … from "…"`, `await import("…")`), which is enough to follow `@/` and relative paths.
+import fs from "node:fs";
+import path from "node:path";
+
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs"];
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function resolve(root: string, fromFile: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith("@/")) base = path.join(root, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(fromFile), spec);
+  else return null;
+  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, "index" + e))]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function listFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" || e.name === "generated" ? [] : listFiles(full);
+    return EXTENSIONS.includes(path.extname(e.name)) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+export function importGraph(root: string, dirs: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of dirs.flatMap((d) => listFiles(path.join(root, d)))) {
+    const text = fs.readFileSync(file, "utf8");
+    const deps: string[] = [];
+    for (const m of text.matchAll(IMPORT)) {
+      if (m[2]) continue; // import type / export type
+      const target = resolve(root, file, m[3] ?? m[4]!);
+      if (target) deps.push(target);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, each as the list of files around it (relative to root). */
+export function findCycles(graph: Map<string, string[]>, root: string): string[][] {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    stack.push(file);
+    for (const dep of graph.get(file) ?? []) {
+      if (state.get(dep) === "open") cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(root, f)));
+      else if (!state.has(dep)) visit(dep);
+    }
+    stack.pop();
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
