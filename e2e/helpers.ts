@@ -14,12 +14,12 @@ export function cli(args: string[], extraEnv: Record<string, string> = {}): stri
 }
 
 /** Screenshot in light and dark, for review (e2e/.artifacts/screens). Reloads so the theme applies before paint. */
-export async function shoot(page: Page, name: string) {
+export async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage: true });
+    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage });
   }
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await page.reload();

@@ -288,3 +288,31 @@ test("empty, error and retry states", async ({ page }) => {
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(draftRows(page)).toHaveCount(1);
 });
+
+/** Filter selects whose chosen label does not fit the box they are drawn in (text measured in the select's own font). */
+async function clippedSelects(page: Page): Promise<string[]> {
+  return page.locator("select[id^=filter-]").evaluateAll((selects) => {
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    // Only what is on screen: while a streamed page swaps in, a hidden copy of it sits in the document.
+    return (selects as HTMLSelectElement[]).filter((s) => s.checkVisibility()).flatMap((s) => {
+      const style = getComputedStyle(s);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const label = s.selectedOptions[0]?.textContent ?? "";
+      const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return ctx.measureText(label).width > room ? [`${s.id}: "${label}" needs ${Math.ceil(ctx.measureText(label).width)} px, has ${room} px`] : [];
+    });
+  });
+}
+
+test("every filter shows its whole chosen label at desktop widths", async ({ page }) => {
+  for (const width of [1440, 1280, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/inbox");
+    await expect(page.getByRole("combobox", { name: "Campaign" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await clippedSelects(page), `at ${width} px`).toEqual([]);
+    // Nothing in the page scrolls sideways either.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `at ${width} px`).toBe(true);
+    await shoot(page, `inbox-filters-${width}`, { fullPage: false });
+  }
+});

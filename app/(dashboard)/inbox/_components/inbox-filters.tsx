@@ -32,9 +32,18 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
 
   return (
     <div className="mb-4 space-y-4">
-      <StateTabs filters={filters} params={params} navigate={navigate} />
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <StateTabs filters={filters} params={params} navigate={navigate} />
+        {hasNarrowingFilters(filters) ? (
+          <Button variant="ghost" size="sm" onClick={() => navigate(clearedQuery(filters))}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
       {filters.ids && <ChosenDraftsNotice ids={filters.ids} onShowAll={() => set("ids", null)} />}
-      <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]">
+      {/* Each control keeps room for its longest default label ("All campaigns", 9.5rem with the arrow) and the
+          row wraps when the page is narrow, instead of squeezing the labels into ellipses. */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-3">
         <Select
           id="filter-project"
           label="Project"
@@ -83,11 +92,6 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
           onChange={(e) => set("sort", e.target.value === "newest" ? null : e.target.value)}
           options={SORT_OPTIONS}
         />
-        <div className={cx(!hasNarrowingFilters(filters) && "invisible")}>
-          <Button variant="ghost" onClick={() => navigate(clearedQuery(filters))} tabIndex={hasNarrowingFilters(filters) ? 0 : -1}>
-            Clear filters
-          </Button>
-        </div>
       </div>
     </div>
   );
@@ -96,7 +100,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
 function StateTabs({ filters, params, navigate }: Pick<InboxFiltersProps, "filters" | "params" | "navigate">) {
   const active = activeTabKey(filters);
   return (
-    <nav aria-label="Draft state" className="border-b border-zinc-200 dark:border-zinc-800">
+    <nav aria-label="Draft state" className="grow border-b border-zinc-200 dark:border-zinc-800">
       <ul className="-mb-px flex flex-wrap gap-1">
         {STATE_TABS.map((tab) => {
           const query = withFilter(params, "state", tab.state === NEEDS_REVIEW ? null : tab.state);
