@@ -1,73 +1,17 @@
-// Believable run logs for the demo: the event stream a runner would have produced for each kind of run and
-// failure, plus token usage and its cost.
-import type { FailureReason, RunSpec } from "@/lib/demo/content";
-
-export interface ScriptedEvent {
-  type: "message_chunk" | "thought" | "tool_call" | "tool_call_update" | "usage" | "lifecycle";
-  payload: Record<string, unknown>;
-}
-
-/** Small deterministic PRNG so every load of the demo looks the same. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function between(rand: () => number, lo: number, hi: number): number {
-  return Math.round(lo + rand() * (hi - lo));
-}
-
-const CONTEXT_SIZE = 200_000;
-
-class Script {
-  readonly events: ScriptedEvent[] = [];
-  private calls = 0;
-  /** Index of the event after which drafts exist (used to time their creation). */
-  draftsAt = -1;
-
-  constructor(private readonly prefix: string) {}
-
-  started() {
-    this.events.push({ type: "lifecycle", payload: { marker: "started" } });
-  }
-  finished() {
-    this.events.push({ type: "lifecycle", payload: { marker: "finished" } });
-  }
-  thought(text: string) {
-    this.events.push({ type: "thought", payload: { text } });
-  }
-  say(...chunks: string[]) {
-    for (const text of chunks) this.events.push({ type: "message_chunk", payload: { text } });
-  }
-  usage(used: number) {
-    this.events.push({ type: "usage", payload: { used, size: CONTEXT_SIZE } });
-  }
-  /** A tool call and, unless `result` is null (still in flight), its completion update. */
-  tool(title: string, kind: string, rawInput: Record<string, unknown>, result: { status: "completed" | "failed"; content: string } | null) {
-    this.calls += 1;
-    const toolCallId = `${this.prefix}_call_${String(this.calls).padStart(2, "0")}`;
-    this.events.push({ type: "tool_call", payload: { toolCallId, title: `mcp__outreach__${title}`, kind, status: "pending", rawInput } });
-    if (result) this.events.push({ type: "tool_call_update", payload: { toolCallId, status: result.status, content: result.content } });
-  }
-  raw(title: string, kind: string, rawInput: Record<string, unknown>, result: { status: "completed" | "failed"; content: string }) {
-    this.calls += 1;
-    const toolCallId = `${this.prefix}_call_${String(this.calls).padStart(2, "0")}`;
-    this.events.push({ type: "tool_call", payload: { toolCallId, title, kind, status: "pending", rawInput } });
-    this.events.push({ type: "tool_call_update", payload: { toolCallId, status: result.status, content: result.content } });
-  }
-  markDrafts() {
-    this.draftsAt = this.events.length - 1;
-  }
-}
+// Demo run logs: what the agent does in each kind of run and each way of failing, and how the run closes.
+// The error and exit code returned are what the dispatcher would commit; RunScript writes the events in the shapes
+// real runs store.
+import type { FailureReason, RunSpec } from "@/lib/demo/campaigns";
+import { RunScript, type AgentStart, type ScriptedEvent } from "@/lib/demo/run-script";
+import { between } from "@/lib/demo/seeded-random";
+import type { RunUsage } from "@/lib/runners/price-run";
 
 export interface RunContext {
+  runId: number;
   spec: RunSpec;
+  agent: AgentStart;
+  /** The run's token usage, as the agent reports it with its answer (the run row holds the same figures). */
+  usage: RunUsage;
   campaignName: string | null;
   platform: "forum" | "federated";
   skill: string | null;
@@ -78,8 +22,24 @@ export interface RunContext {
   blockedSkipped: string | null;
   /** Reply runs: the inbound message being answered and the thread size. */
   reply?: { author: string; inbound: string; threadMessages: number; placeholderDraftId: number };
+  /** For a run still going: how long it has been going, in microseconds (its log cannot be longer). */
+  elapsedUs?: number;
   rand: () => number;
 }
+
+export interface ScriptedRun {
+  events: ScriptedEvent[];
+  draftsAtUs: number | null;
+  /** Null while the run is still going. */
+  closedAtUs: number | null;
+  /** What the dispatcher commits for a failed run (lib/runners/dispatch-run.ts, terminalFor). */
+  error: string | null;
+  exitCode: number | null;
+}
+
+// The dispatcher's default deadline (DEFAULT_RUN_TIMEOUT_MS in lib/runners/dispatch-run.ts).
+const RUN_TIMEOUT_MS = 30 * 60_000;
+const CLOSED_BY_TOOL = "closed earlier by the playbook's finish tool";
 
 const scoutTool = (platform: string, skill: string | null) =>
   platform === "federated" ? "federated_scout" : skill === "forum-poster" ? "subreddit_snapshot" : "forum_scout";
@@ -103,15 +63,26 @@ function draftKindWord(kind: string) {
   return kind === "post" ? "posts" : kind === "dm" ? "DMs" : "comments";
 }
 
-function campaignSuccess(s: Script, ctx: RunContext) {
+// Typical durations of our tools, in milliseconds.
+const QUICK: [number, number] = [90, 450];
+const SCOUTING: [number, number] = [2_500, 9_000];
+const WRITING: [number, number] = [300, 1_300];
+
+/** The agent answered, then the process ended when the dispatcher closed its stdin. */
+function endCleanly(s: RunScript, ctx: RunContext) {
+  s.stopped(ctx.usage);
+  s.exited(0, null);
+  s.finished(CLOSED_BY_TOOL);
+}
+
+function campaignSuccess(s: RunScript, ctx: RunContext) {
   const n = ctx.drafts.length;
-  s.started();
   s.thought("Reading the campaign profile and recent contacts first so nobody gets messaged twice.");
-  s.tool("run_start", "read", {}, {
+  s.tool("run_start", {}, {
     status: "completed",
-    content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; ${ctx.communities.length} communities; ${ctx.recentlyContacted.length + 6} handles contacted in the last 90 days; 2 templates`,
-  });
-  s.tool(scoutTool(ctx.platform, ctx.skill), "search", researchInput(ctx), { status: "completed", content: researchResult(ctx) });
+    text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; ${ctx.communities.length} communities; ${ctx.recentlyContacted.length + 6} handles contacted in the last 90 days; 2 templates`,
+  }, QUICK);
+  s.tool(scoutTool(ctx.platform, ctx.skill), researchInput(ctx), { status: "completed", text: researchResult(ctx) }, SCOUTING);
   s.thought(
     ctx.skill?.endsWith("poster")
       ? "A discussion question fits better than an announcement here; keep the game in the background."
@@ -119,218 +90,172 @@ function campaignSuccess(s: Script, ctx: RunContext) {
   );
   const targets = ctx.drafts.map((d) => d.targetUser);
   if (!ctx.skill?.endsWith("poster")) {
-    s.tool("contact_history_check", "read", { targets }, {
+    s.tool("contact_history_check", { targets }, {
       status: "completed",
-      content: ctx.recentlyContacted.length
+      text: ctx.recentlyContacted.length
         ? `Contacted within 90 days: ${ctx.recentlyContacted.join(", ")} (policy: warn)`
         : "No recent contact with any candidate",
-    });
+    }, QUICK);
   }
   if (ctx.blockedSkipped || ctx.rand() < 0.5) {
-    s.tool("blocklist_check", "read", { targets: ctx.blockedSkipped ? [...targets, ctx.blockedSkipped.split(" ")[0]] : targets }, {
+    s.tool("blocklist_check", { targets: ctx.blockedSkipped ? [...targets, ctx.blockedSkipped.split(" ")[0]] : targets }, {
       status: "completed",
-      content: ctx.blockedSkipped ? `Blocked: ${ctx.blockedSkipped}; skipping` : "None blocked",
-    });
+      text: ctx.blockedSkipped ? `Blocked: ${ctx.blockedSkipped}; skipping` : "None blocked",
+    }, QUICK);
   }
   s.usage(between(ctx.rand, 38_000, 72_000));
-  s.tool("drafts_create", "edit", { drafts: ctx.drafts.map((d) => ({ kind: d.kind, targetUser: d.targetUser, qualityScore: d.qualityScore })) }, {
+  s.tool("drafts_create", { drafts: ctx.drafts.map((d) => ({ kind: d.kind, targetUser: d.targetUser, qualityScore: d.qualityScore })) }, {
     status: "completed",
-    content: `Created ${n} drafts: ${ctx.drafts.map((d) => `#${d.id}`).join(", ")}`,
-  });
+    text: `Created ${n} drafts: ${ctx.drafts.map((d) => `#${d.id}`).join(", ")}`,
+  }, WRITING);
   s.markDrafts();
-  s.say(`Created ${n} ${draftKindWord(ctx.drafts[0]?.kind ?? "dm")} for review. `, ctx.blockedSkipped ? "One candidate was on the blocklist and was skipped." : "Nothing was sent; everything waits for a human.");
-  s.tool("run_finish", "other", { status: "success" }, { status: "completed", content: "Run closed" });
+  const summary = `Created ${n} ${draftKindWord(ctx.drafts[0]?.kind ?? "dm")} for review. ${ctx.blockedSkipped ? "One candidate was on the blocklist and was skipped." : "Nothing was sent; everything waits for a human."}`;
+  s.say(summary);
+  s.tool("run_finish", { summary }, { status: "completed", text: JSON.stringify({ runId: ctx.runId, status: "success", summary }) }, QUICK);
+  s.closedByTool();
   s.usage(between(ctx.rand, 75_000, 110_000));
-  s.finished();
+  endCleanly(s, ctx);
 }
 
-function skillGeneration(s: Script, ctx: RunContext) {
-  s.started();
+function skillGeneration(s: RunScript, ctx: RunContext) {
   s.thought("Building the campaign profile from the project description and the existing templates.");
-  s.tool("skill_generate_start", "read", {}, { status: "completed", content: `Project description (${between(ctx.rand, 380, 620)} chars), 2 templates, skill schema ${ctx.skill}` });
+  s.tool("skill_generate_start", {}, { status: "completed", text: `Project description (${between(ctx.rand, 380, 620)} chars), 2 templates, skill schema ${ctx.skill}` }, QUICK);
   s.thought("The audience is narrow; better to list fewer communities and stricter rules than to cast wide.");
-  s.say("Proposed profile: ", `${ctx.communities.length} communities, a plain tone and ${between(ctx.rand, 3, 4)} rules. `);
-  s.tool("skill_generate_finish", "edit", { config: { communities: ctx.communities, tone: "plain", rules: "..." } }, {
+  s.say("Proposed profile: ", `${ctx.communities.length} communities, a plain tone and ${between(ctx.rand, 3, 4)} rules.`);
+  s.tool("skill_generate_finish", { config: { communities: ctx.communities, tone: "plain", rules: "..." } }, {
     status: "completed",
-    content: ctx.spec.tuning === "applied" ? "Profile written to the campaign" : "Stored as a preview for review",
-  });
+    text: ctx.spec.tuning === "applied" ? "Profile written to the campaign" : "Stored as a preview for review",
+  }, WRITING);
+  s.closedByTool();
   s.usage(between(ctx.rand, 22_000, 41_000));
   s.say("Done.");
-  s.finished();
+  endCleanly(s, ctx);
 }
 
-function replyDrafting(s: Script, ctx: RunContext) {
+function replyDrafting(s: RunScript, ctx: RunContext) {
   const r = ctx.reply!;
   const draft = ctx.drafts[0];
-  s.started();
-  s.tool("reply_draft_start", "read", {}, {
+  s.tool("reply_draft_start", {}, {
     status: "completed",
-    content: `Placeholder draft #${r.placeholderDraftId}; thread of ${r.threadMessages} messages with ${r.author}`,
-  });
+    text: `Placeholder draft #${r.placeholderDraftId}; thread of ${r.threadMessages} messages with ${r.author}`,
+  }, QUICK);
   s.thought(`${r.author} asked a follow-up: "${r.inbound.slice(0, 70)}${r.inbound.length > 70 ? "..." : ""}". Answer just that, two or three sentences.`);
   if (ctx.spec.status === "running") {
     s.usage(between(ctx.rand, 9_000, 15_000));
     s.thought("Checking the docs for the exact setting name before answering.");
-    s.say("Drafting the answer");
-    s.say(" now...");
+    s.say("Drafting the answer", " now...");
     s.thought("Keep the tone of the earlier messages: lowercase-friendly, no sign-off.");
     return;
   }
   const body = draft?.body ?? "";
   const cut = Math.max(1, body.indexOf(". ") + 2);
   s.say(body.slice(0, cut), body.slice(cut));
-  s.tool("reply_draft_finish", "edit", { draftId: r.placeholderDraftId, qualityScore: draft?.qualityScore ?? null }, {
+  s.tool("reply_draft_finish", { draftId: r.placeholderDraftId, qualityScore: draft?.qualityScore ?? null }, {
     status: "completed",
-    content: `Draft #${r.placeholderDraftId} updated (Q${draft?.qualityScore ?? "-"})`,
-  });
+    text: `Draft #${r.placeholderDraftId} updated (Q${draft?.qualityScore ?? "-"})`,
+  }, WRITING);
   s.markDrafts();
+  s.closedByTool();
   s.usage(between(ctx.rand, 12_000, 21_000));
-  s.finished();
+  endCleanly(s, ctx);
 }
 
-function campaignRunning(s: Script, ctx: RunContext) {
-  s.started();
+function campaignRunning(s: RunScript, ctx: RunContext) {
   s.thought("Reading the campaign profile and recent contacts first so nobody gets messaged twice.");
-  s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; ${ctx.communities.length} communities; 2 templates` });
-  s.tool(scoutTool(ctx.platform, ctx.skill), "search", researchInput(ctx), { status: "completed", content: researchResult(ctx) });
+  s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; ${ctx.communities.length} communities; 2 templates` }, QUICK);
+  s.tool(scoutTool(ctx.platform, ctx.skill), researchInput(ctx), { status: "completed", text: researchResult(ctx) }, SCOUTING);
   s.thought("Several of these are about invoicing rather than tracking; checking each thread before drafting.");
   s.usage(between(ctx.rand, 30_000, 45_000));
-  s.tool("contact_history_check", "read", { targets: ["ines_freelances", "wes_on_retainer", "tomas_pm"] }, null);
+  s.tool("contact_history_check", { targets: ["ines_freelances", "wes_on_retainer", "tomas_pm"] }, null, QUICK);
 }
 
-function campaignFailed(s: Script, ctx: RunContext, reason: FailureReason) {
+/**
+ * A failed run: what the agent did, then how the process ended. The error answer, exit code and stderr are what
+ * the dispatcher reads, so each classifies (lib/runners/classify-failure.ts) as the failure reason the run shows.
+ */
+function campaignFailed(s: RunScript, ctx: RunContext, reason: FailureReason): { error: string; exitCode: number | null } {
   const research = scoutTool(ctx.platform, ctx.skill);
+  const failed = (error: string) => {
+    s.error(error);
+    s.exited(1, null);
+    s.finished(`failed (${reason})`);
+    return { error, exitCode: 1 };
+  };
   switch (reason) {
-    case "runner_missing":
-      s.started();
-      s.say(`Starting runner ${ctx.spec.runner ?? "codex"}.`);
-      s.raw("spawn codex", "execute", { command: "codex", args: ["--acp"] }, { status: "failed", content: "spawn codex ENOENT" });
-      s.raw("codex --version", "execute", { command: "codex --version" }, { status: "failed", content: "sh: 1: codex: command not found" });
-      s.say("The codex CLI is not installed on this machine. Install it or switch the campaign to another runner.");
-      s.finished();
-      return;
+    case "runner_missing": {
+      // The adapter starts, finds no codex CLI to drive and exits before answering initialize.
+      const error = "Error: spawn codex ENOENT";
+      s.stderr(error, [1_500, 4_000]);
+      s.exited(1, null, [20, 120]);
+      s.error("The agent process exited before answering", [0.05, 0.5]);
+      s.finished(`failed (${reason})`);
+      return { error, exitCode: 1 };
+    }
     case "auth_expired":
-      s.started();
       s.thought("Reading the campaign profile and recent contacts first.");
-      s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` });
-      s.tool(research, "search", researchInput(ctx), { status: "failed", content: "401 Unauthorized: session token expired" });
+      s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` }, QUICK);
+      s.tool(research, researchInput(ctx), { status: "failed", text: "401 Unauthorized: session token expired" }, [400, 1_500]);
       s.thought("The account's session is no longer valid; retrying will not help.");
       s.say("I can't continue: the forum account's session has expired (401). ", "Reconnect the account in the project settings and run again.");
-      s.tool("run_finish", "other", { status: "failed" }, { status: "completed", content: "Run closed" });
       s.usage(between(ctx.rand, 9_000, 14_000));
-      s.finished();
-      return;
+      return failed(`${research}: 401 Unauthorized: session token expired`);
     case "quota_exhausted":
-      s.started();
-      s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 1 template` });
-      s.tool(research, "search", researchInput(ctx), { status: "failed", content: "429 Too Many Requests: rate limit exceeded, retry after 600s" });
+      s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 1 template` }, QUICK);
+      s.tool(research, researchInput(ctx), { status: "failed", text: "429 Too Many Requests: rate limit exceeded, retry after 600s" }, [300, 900]);
       s.thought("Rate limited. Waiting briefly and trying once more with a smaller window.");
-      s.tool(research, "search", { ...researchInput(ctx), limit: 10 }, { status: "failed", content: "429 Too Many Requests: rate limit exceeded, retry after 540s" });
+      s.tool(research, { ...researchInput(ctx), limit: 10 }, { status: "failed", text: "429 Too Many Requests: rate limit exceeded, retry after 540s" }, [300, 900]);
       s.say("The platform's rate limit is exhausted for now; stopping without drafting anything.");
       s.usage(between(ctx.rand, 8_000, 12_000));
-      s.finished();
-      return;
+      return failed("Rate limit exceeded (429); retry after 540s");
     case "network":
-      s.started();
       s.thought("Starting with the hashtag timelines from the profile.");
-      s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 4 hashtags` });
-      s.tool(research, "search", researchInput(ctx), { status: "failed", content: "fetch failed: ECONNRESET (social.example)" });
-      s.tool(research, "search", researchInput(ctx), { status: "failed", content: "fetch failed: getaddrinfo ENOTFOUND social.example" });
+      s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 4 hashtags` }, QUICK);
+      s.tool(research, researchInput(ctx), { status: "failed", text: "fetch failed: ECONNRESET (social.example)" }, [5_000, 12_000]);
+      s.tool(research, researchInput(ctx), { status: "failed", text: "fetch failed: getaddrinfo ENOTFOUND social.example" }, [200, 900]);
       s.say("The instance is unreachable right now; nothing was drafted.");
       s.usage(between(ctx.rand, 7_000, 11_000));
-      s.finished();
-      return;
+      return failed("fetch failed: getaddrinfo ENOTFOUND social.example");
     case "agent_timeout":
-      s.started();
       s.thought("Reading the campaign profile and recent contacts first so nobody gets messaged twice.");
-      s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` });
-      s.tool(research, "search", researchInput(ctx), { status: "completed", content: researchResult(ctx) });
+      s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` }, QUICK);
+      s.tool(research, researchInput(ctx), { status: "completed", text: researchResult(ctx) }, SCOUTING);
       s.thought("Reading each thread in full before drafting; some are long.");
       s.usage(between(ctx.rand, 120_000, 160_000));
       s.say("Drafting comments for 5 threads");
-      s.tool("drafts_create", "edit", { drafts: "(5 entries)" }, null);
-      s.finished();
-      return;
-    case "playbook_error":
-      s.started();
-      s.tool("run_start", "read", {}, { status: "completed", content: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` });
+      s.tool("drafts_create", { drafts: "(5 entries)" }, null, WRITING);
+      // No answer by the deadline: session/cancel, 5 s of grace, stdin closed, 3 s more, then SIGTERM.
+      s.timeout(RUN_TIMEOUT_MS);
+      s.exited(null, "SIGTERM", [8_000, 8_050]);
+      s.finished(`failed (${reason})`);
+      return { error: "The agent did not finish in time", exitCode: null };
+    case "playbook_error": {
+      s.tool("run_start", {}, { status: "completed", text: `Campaign "${ctx.campaignName}" on ${ctx.platform}; 2 templates` }, QUICK);
       s.thought("Loading the community list from the profile.");
-      s.raw("node playbook-helpers.mjs", "execute", { command: "node playbook-helpers.mjs communities" }, {
-        status: "failed",
-        content: "TypeError: Cannot read properties of undefined (reading 'communities')\n    at loadProfile (playbook-helpers.mjs:41:27)",
-      });
+      const error =
+        "TypeError: Cannot read properties of undefined (reading 'communities')\n" +
+        `    at loadProfile (/tmp/outreach-run-${ctx.runId}-x7Kq2d/playbook-helpers.mjs:41:27)`;
+      s.shell("node playbook-helpers.mjs communities", { status: "failed", text: error }, [150, 600]);
       s.say("The playbook helper crashed while reading the profile. ", "Check the campaign profile against the skill schema.");
       s.usage(between(ctx.rand, 10_000, 16_000));
-      s.finished();
-      return;
+      return failed(error);
+    }
   }
 }
 
-export function scriptRun(ctx: RunContext, prefix: string): { events: ScriptedEvent[]; draftsAt: number } {
-  const s = new Script(prefix);
+export function scriptRun(ctx: RunContext, prefix: string): ScriptedRun {
+  const s = new RunScript(prefix, ctx.rand);
   const { spec } = ctx;
+  s.start(ctx.agent);
+  let end: { error: string | null; exitCode: number | null } = { error: null, exitCode: spec.status === "running" ? null : 0 };
+  if (spec.failureReason !== "runner_missing") s.handshake(ctx.agent);
   if (spec.kind === "campaign_skill_generation") skillGeneration(s, ctx);
   else if (spec.kind === "reply_drafting") replyDrafting(s, ctx);
   else if (spec.status === "running") campaignRunning(s, ctx);
-  else if (spec.status === "failed") campaignFailed(s, ctx, spec.failureReason!);
+  else if (spec.status === "failed") end = campaignFailed(s, ctx, spec.failureReason!);
   else campaignSuccess(s, ctx);
-  if (s.events.length < 8 || s.events.length > 20) {
-    throw new Error(`Demo run ${spec.key} scripted ${s.events.length} events; expected 8-20`);
+  if (s.events.length < 5 || s.events.length > 80) {
+    throw new Error(`Demo run ${spec.key} scripted ${s.events.length} events; expected 5-80`);
   }
-  return { events: s.events, draftsAt: s.draftsAt };
+  if (ctx.elapsedUs !== undefined) s.fitWithin(ctx.elapsedUs);
+  return { events: s.events, draftsAtUs: s.draftsAtUs, closedAtUs: spec.status === "running" ? null : s.closedAtUs, ...end };
 }
-
-export interface Usage {
-  inputTokens: number | null;
-  outputTokens: number | null;
-  cacheReadTokens: number | null;
-  cacheCreationTokens: number | null;
-}
-
-export function usageFor(spec: RunSpec, rand: () => number): Usage {
-  const none = { inputTokens: null, outputTokens: null, cacheReadTokens: null, cacheCreationTokens: null };
-  if (spec.status === "running" || spec.failureReason === "runner_missing") return none;
-  const [inp, out, cr, cc] =
-    spec.kind === "reply_drafting"
-      ? [[4_000, 9_000], [250, 900], [15_000, 40_000], [2_000, 6_000]]
-      : spec.kind === "campaign_skill_generation"
-        ? [[10_000, 20_000], [2_500, 6_000], [20_000, 60_000], [6_000, 12_000]]
-        : spec.status === "failed"
-          ? spec.failureReason === "agent_timeout"
-            ? [[60_000, 90_000], [6_000, 11_000], [200_000, 320_000], [20_000, 30_000]]
-            : [[3_000, 8_000], [200, 800], [10_000, 30_000], [3_000, 8_000]]
-          : [[15_000, 45_000], [2_500, 8_000], [60_000, 240_000], [8_000, 25_000]];
-  return {
-    inputTokens: between(rand, inp[0], inp[1]),
-    outputTokens: between(rand, out[0], out[1]),
-    cacheReadTokens: between(rand, cr[0], cr[1]),
-    cacheCreationTokens: between(rand, cc[0], cc[1]),
-  };
-}
-
-/** USD per million tokens for the default model of the claude-code runner. */
-const PRICE = { input: 3, output: 15, cacheRead: 0.3, cacheCreation: 3.75 };
-
-/** Cost as a decimal string, or null when the runner is not priced (or nothing was metered). */
-export function costFor(runner: string, u: Usage): string | null {
-  if (runner !== "claude-code" || u.inputTokens === null) return null;
-  const usd =
-    (u.inputTokens * PRICE.input +
-      (u.outputTokens ?? 0) * PRICE.output +
-      (u.cacheReadTokens ?? 0) * PRICE.cacheRead +
-      (u.cacheCreationTokens ?? 0) * PRICE.cacheCreation) /
-    1_000_000;
-  return usd.toFixed(6);
-}
-
-export const RUN_ERRORS: Record<FailureReason, { error: string; exitCode: number | null }> = {
-  runner_missing: { error: "spawn codex ENOENT", exitCode: 127 },
-  auth_expired: { error: "forum_scout: 401 Unauthorized: session token expired", exitCode: 1 },
-  quota_exhausted: { error: "Rate limit exceeded (429); retry after 540s", exitCode: 1 },
-  playbook_error: {
-    error: "TypeError: Cannot read properties of undefined (reading 'communities')\n    at loadProfile (playbook-helpers.mjs:41:27)",
-    exitCode: 1,
-  },
-  network: { error: "fetch failed: getaddrinfo ENOTFOUND social.example", exitCode: 1 },
-  agent_timeout: { error: "The agent did not respond within 600000 ms", exitCode: null },
-};
