@@ -25,7 +25,7 @@ export async function startServer(port: number) {
     OUTREACH_AUTH: "on",
     AUTH_SECRET: "e2e-secret-0123456789abcdefghijklmnop",
     OUTREACH_CREDENTIALS_KEYS: "e2e:" + Buffer.alloc(32, 9).toString("base64"),
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "info",
     // X-Forwarded-Proto: https then stands for a TLS proxy in front (auth.spec.ts checks the Secure cookies).
     OUTREACH_TRUST_PROXY: "on",
     // The scripted fake ACP agent, registered the way a user adds a backend (docs/runners.md).
@@ -52,8 +52,16 @@ export async function startServer(port: number) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  // The server's log is kept for the run (e2e/.artifacts/server.log), so a failing test can be read against it.
+  const logFile = fs.createWriteStream(path.join("e2e", ".artifacts", "server.log"));
+  child.stdout?.on("data", (d) => {
+    output += d;
+    logFile.write(d);
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+    logFile.write(d);
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -72,6 +80,7 @@ export async function startServer(port: number) {
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
+      logFile.end();
       await dropDb?.();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
