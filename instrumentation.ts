@@ -8,9 +8,7 @@ export async function register() {
   // run that is about to snapshot it.
   const [{ seedBuiltinPlaybooksForAll }, { db }] = await Promise.all([import("@/lib/playbooks/seed-builtin-playbooks"), import("@/lib/db/client")]);
   await seedBuiltinPlaybooksForAll(db);
-  // Runs orphaned by an instance that died are failed once past the run timeout: now, then every 5 minutes.
-  const { sweepStaleRuns } = await import("@/lib/runs/sweep-stale-runs");
-  const sweep = () => void sweepStaleRuns().catch(() => undefined);
-  sweep();
-  setInterval(sweep, 5 * 60_000).unref();
+  // The boot sweep (runs of a server that died) and the job engine: campaign schedules, the run rescuer, briefs.
+  const { startBackgroundWork } = await import("@/lib/jobs/start-background-work");
+  await startBackgroundWork();
 }

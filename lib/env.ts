@@ -26,6 +26,10 @@ const EnvSchema = z
     OUTREACH_PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
     // on: a proxy in front terminates TLS and sets X-Forwarded-Proto / X-Forwarded-For; believe them.
     OUTREACH_TRUST_PROXY: onOff,
+    // off: this instance runs no background jobs (web-only replicas); another instance, or Trigger.dev, runs them.
+    OUTREACH_JOBS: z.enum(["on", "off"]).default("on"),
+    // Set: the jobs run as Trigger.dev tasks (trigger/), and the embedded worker leaves them alone (docs/jobs.md).
+    TRIGGER_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -29,7 +29,7 @@ export function Badge({ tone = "neutral", className, title, children }: BadgePro
   );
 }
 
-/** Campaign state as a badge: active reads as "on", draft as neutral. */
+/** Campaign state as a badge: active reads as "on", paused as held back, draft as neutral. */
 export function CampaignStateBadge({ state }: { state: string }) {
-  return <Badge tone={state === "active" ? "success" : "neutral"}>{state}</Badge>;
+  return <Badge tone={state === "active" ? "success" : state === "paused" ? "warning" : "neutral"}>{state}</Badge>;
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { assertPlaybookExists } from "@/lib/playbooks/assert-playbook-exists";
+import { firstSlot } from "@/lib/campaigns/campaign-schedule";
 import { campaignSelect, toCampaignView, type CampaignInput } from "@/lib/campaigns/schemas";
 
 export async function createCampaign({ orgId, input }: { orgId: number; input: CampaignInput }) {
@@ -18,6 +19,7 @@ export async function createCampaign({ orgId, input }: { orgId: number; input: C
       skill: input.skill,
       runner: input.runner,
       cron: input.cron ?? null,
+      nextRunAt: firstSlot(input.cron ?? null),
       config: (input.config ?? {}) as Prisma.InputJsonValue,
       autoPost: input.autoPost ?? false,
       playbookId: input.playbookId ?? null,

@@ -59,7 +59,7 @@ export const ZCampaignPatch = z
     runner: ZRunnerSlug,
     cron: ZCron.nullable(),
     config: ZConfig,
-    state: z.enum(["draft", "active"]),
+    state: z.enum(["draft", "active", "paused"]).describe("active runs on the schedule; paused stops it until Resume"),
     autoPost: z.boolean(),
     playbookId: ZCampaignPlaybookId,
   })

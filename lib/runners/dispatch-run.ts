@@ -16,6 +16,7 @@ import { classifyFailure } from "@/lib/runners/classify-failure";
 import { priceRun } from "@/lib/runners/price-run";
 import { resolvePlaybookPrompt } from "@/lib/runners/resolve-playbook-prompt";
 import { holdRun, releaseRun } from "@/lib/runners/live-runs";
+import { keepRunLeased } from "@/lib/runs/run-lease";
 import { commitRunTerminal, type RunTerminal } from "@/lib/runs/commit-run-terminal";
 import { runEventWriter } from "@/lib/runs/record-run-event";
 import { TOOL_SERVER_NAME } from "@/lib/mcp/tool-server-name";
@@ -43,6 +44,8 @@ export interface DispatchOutcome {
 export async function dispatchRun(input: DispatchInput): Promise<DispatchOutcome> {
   const { orgId, runId } = input;
   const controller = holdRun(runId);
+  // While this process works on the run its lease stays fresh; if the process dies, the run rescuer fails the run.
+  const releaseLease = keepRunLeased({ orgId, runId });
   try {
     return await execute(input, controller.signal);
   } catch (err) {
@@ -51,6 +54,7 @@ export async function dispatchRun(input: DispatchInput): Promise<DispatchOutcome
     await commitRunTerminal(null, { orgId, runId, status: "failed", failureReason: "unknown", error: `Dispatcher error: ${(err as Error).message}` }).catch(() => false);
     return readOutcome(orgId, runId);
   } finally {
+    releaseLease();
     releaseRun(runId);
   }
 }

@@ -7,6 +7,7 @@ import type { Tx } from "@/lib/db/client";
 import { publish } from "@/lib/events/bus";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { mintRunToken } from "@/lib/runs/run-token";
+import { leaseUntil } from "@/lib/runs/run-lease";
 
 export interface CreateRunInput {
   orgId: number;
@@ -48,6 +49,8 @@ export async function createRun(tx: Tx, input: CreateRunInput): Promise<CreatedR
       params: input.params ?? {},
       runTokenHash: hash,
       status: "running",
+      // Held from creation: launchRun renews it; a process that dies before that lets it run out (run rescuer).
+      leaseExpiresAt: leaseUntil(),
     },
     select: { id: true },
   });

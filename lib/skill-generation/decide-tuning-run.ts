@@ -6,6 +6,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SKILL_GENERATION_KIND, type SkillRunParams } from "@/lib/skill-generation/schemas";
 import { getTuningRun } from "@/lib/skill-generation/get-tuning-run";
+import { firstSlot } from "@/lib/campaigns/campaign-schedule";
 
 type Decision = "adopt" | "discard";
 
@@ -14,7 +15,11 @@ export async function decideTuningRun({ orgId, campaignId, runId, decision }: { 
     const params = await lockDecidable(tx, { orgId, campaignId, runId });
     if (decision === "adopt") {
       await tx.campaign.updateMany({ where: { id: campaignId, organizationId: orgId }, data: { config: params.generatedConfig as Prisma.InputJsonObject } });
-      await tx.campaign.updateMany({ where: { id: campaignId, organizationId: orgId, state: "draft" }, data: { state: "active" } });
+      const campaign = await tx.campaign.findFirst({ where: { id: campaignId, organizationId: orgId }, select: { state: true, cron: true } });
+      if (campaign?.state === "draft") {
+        // Its schedule starts now: no catch-up run for slots that passed while it was a draft.
+        await tx.campaign.updateMany({ where: { id: campaignId, organizationId: orgId, state: "draft" }, data: { state: "active", nextRunAt: firstSlot(campaign.cron) } });
+      }
     }
     const mark = JSON.stringify(decision === "adopt" ? { adopted: true } : { discarded: true });
     await tx.$executeRaw`UPDATE runs SET params = params || ${mark}::jsonb WHERE id = ${runId} AND organization_id = ${orgId}`;

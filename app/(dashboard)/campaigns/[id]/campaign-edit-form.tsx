@@ -17,7 +17,7 @@ type Editable = {
   platform: string;
   cron: string | null;
   autoPost: boolean;
-  state: "draft" | "active";
+  state: "draft" | "active" | "paused";
   configText: string;
 };
 
@@ -64,6 +64,7 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
           options={[
             { value: "draft", label: "Draft" },
             { value: "active", label: "Active" },
+            { value: "paused", label: "Paused" },
           ]}
         />
       </div>
@@ -75,7 +76,7 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
         placeholder="0 9 * * 1-5"
         className="font-mono"
         defaultValue={campaign.cron ?? ""}
-        hint="Leave empty to run only on demand."
+        hint="Five fields (minute hour day month weekday), in UTC. Leave empty to run only on demand."
       />
       <CampaignPlaybookField campaignId={campaign.id} />
       {campaign.platform === "federated" ? (
