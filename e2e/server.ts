@@ -1,5 +1,6 @@
 // Starts the built app with `next start` for the e2e run, on a fresh database: a new database on
 // DATABASE_URL's server when it is set, otherwise the app's own embedded PostgreSQL in a temporary folder.
+// startApp is also used by specs that run app instances of their own (the scheduler's, on databases of their own).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,7 +11,7 @@ export const E2E_ENV_FILE = path.join("e2e", ".artifacts", "server-env.json");
 
 export const FAKE_AGENT_SLUG = "fake-agent";
 
-function writeFakeBackends(): string {
+export function writeFakeBackends(): string {
   const file = path.resolve("e2e", ".artifacts", "backends.json");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const agent = path.resolve("e2e", "fixtures", "fake-acp-agent.mjs");
@@ -18,18 +19,78 @@ function writeFakeBackends(): string {
   return file;
 }
 
-export async function startServer(port: number) {
-  const env: Record<string, string> = {
+/** The environment every e2e app instance shares: production mode, the test keys, the fake agent as a backend. */
+export function baseAppEnv(): Record<string, string> {
+  return {
     ...(process.env as Record<string, string>),
     NODE_ENV: "production",
-    OUTREACH_AUTH: "on",
     AUTH_SECRET: "e2e-secret-0123456789abcdefghijklmnop",
     OUTREACH_CREDENTIALS_KEYS: "e2e:" + Buffer.alloc(32, 9).toString("base64"),
     LOG_LEVEL: "info",
-    // X-Forwarded-Proto: https then stands for a TLS proxy in front (auth.spec.ts checks the Secure cookies).
-    OUTREACH_TRUST_PROXY: "on",
     // The scripted fake ACP agent, registered the way a user adds a backend (docs/runners.md).
     OUTREACH_EXTRA_BACKENDS: writeFakeBackends(),
+  };
+}
+
+export interface AppInstance {
+  base: string;
+  pid: number;
+  /** A clean stop (SIGTERM), waiting for the process to exit. */
+  stop(): Promise<void>;
+  /** A crash: SIGKILL, nothing cleaned up. */
+  kill9(): Promise<void>;
+}
+
+/** Starts `next start` on `port` with `env`, its log in e2e/.artifacts/<logName>.log, and waits until it serves. */
+export async function startApp({ port, env, logName }: { port: number; env: Record<string, string>; logName: string }): Promise<AppInstance> {
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  // The server's log is kept for the run, so a failing test can be read against what the server did.
+  fs.mkdirSync(path.join("e2e", ".artifacts"), { recursive: true });
+  const logFile = fs.createWriteStream(path.join("e2e", ".artifacts", `${logName}.log`), { flags: "a" });
+  const record = (d: Buffer) => {
+    output += d;
+    logFile.write(d);
+  };
+  child.stdout?.on("data", record);
+  child.stderr?.on("data", record);
+  const exited = new Promise((r) => child.once("exit", r));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    try {
+      const res = await fetch(`${base}/login`);
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() >= deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`next start did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    logFile.end();
+  };
+  return { base, pid: child.pid!, stop: () => end("SIGTERM"), kill9: () => end("SIGKILL") };
+}
+
+export async function startServer(port: number) {
+  const env: Record<string, string> = {
+    ...baseAppEnv(),
+    OUTREACH_AUTH: "on",
+    // X-Forwarded-Proto: https then stands for a TLS proxy in front (auth.spec.ts checks the Secure cookies).
+    OUTREACH_TRUST_PROXY: "on",
+    // Background jobs would start insight runs and scheduled runs under the specs' feet on the hour; the scheduler
+    // has its own spec, with app instances of its own (scheduler.spec.ts).
+    OUTREACH_JOBS: "off",
   };
   let dropDb: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
@@ -47,40 +108,12 @@ export async function startServer(port: number) {
   fs.mkdirSync(path.dirname(E2E_ENV_FILE), { recursive: true });
   // Specs that run the CLI against the same database read this.
   fs.writeFileSync(E2E_ENV_FILE, JSON.stringify(pick(env, ["DATABASE_URL", "OUTREACH_DATA_DIR", "OUTREACH_EMBEDDED_PG_PORT", "OUTREACH_CREDENTIALS_KEYS"])));
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  // The server's log is kept for the run (e2e/.artifacts/server.log), so a failing test can be read against it.
-  const logFile = fs.createWriteStream(path.join("e2e", ".artifacts", "server.log"));
-  child.stdout?.on("data", (d) => {
-    output += d;
-    logFile.write(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-    logFile.write(d);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
-    try {
-      const res = await fetch(`${base}/login`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (Date.now() >= deadline) throw new Error(`next start did not become ready:\n${output}`);
+  fs.rmSync(path.join("e2e", ".artifacts", "server.log"), { force: true });
+  const app = await startApp({ port, env, logName: "server" });
   return {
-    base,
+    base: app.base,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      logFile.end();
+      await app.stop();
       await dropDb?.();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -52,6 +52,19 @@ export const RUN_KIND_LABELS: Record<string, string> = {
   project_insights: "Project insights",
 };
 
+/** What started a run, as the run history says it: the schedule, a person, a retry, the daily briefs, the API. */
+const TRIGGER_LABELS: Record<string, string> = {
+  schedule: "Scheduled",
+  manual: "Run now",
+  retry: "Retry",
+  cron: "Daily pass",
+  api: "API",
+};
+
+export function RunTriggerBadge({ trigger }: { trigger: string }) {
+  return <Badge tone={trigger === "schedule" ? "primary" : "neutral"}>{TRIGGER_LABELS[trigger] ?? trigger}</Badge>;
+}
+
 // Run costs are often fractions of a cent: keep up to four decimals below a dollar so a cheap run does not read
 // as free, and the usual two above it.
 const usdSmall = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });

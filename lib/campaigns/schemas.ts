@@ -72,6 +72,7 @@ export type CampaignPatch = z.infer<typeof ZCampaignPatch>;
 export const campaignSelect = {
   id: true, projectId: true, name: true, platform: true, skill: true, runner: true, cron: true, config: true,
   state: true, autoPost: true, playbookId: true, createdAt: true, updatedAt: true, project: { select: { name: true } },
+  nextRunAt: true, lastScheduledAt: true, lastScheduleOutcome: true,
 } as const;
 
 type CampaignRow = {

@@ -1,5 +1,5 @@
-// Insight commands of the `outreach` CLI. The app has no scheduler of its own, so a system cron runs
-// `insights:daily` once a day (docs/insights-and-extraction.md); it calls the same selection the tests drive.
+// Insight commands of the `outreach` CLI. `insights:daily` starts the daily pass by hand (the insights-daily job runs
+// it every hour, docs/jobs.md); it calls the same selection the job and the tests use.
 import { parseArgs } from "node:util";
 import { CliUsageError, positiveInt } from "@/lib/cli/drafts-commands";
 import { runDailyInsights } from "@/lib/insights/run-daily-insights";

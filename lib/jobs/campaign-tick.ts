@@ -46,24 +46,20 @@ export async function campaignTick({ now, log, orgIds }: JobContext): Promise<Ca
     take: BATCH,
   });
 
-  for (const campaign of due) {
-    const cron = campaign.cron!;
-    const from = campaign.nextRunAt!;
-    const slots = dueSlots(cron, from, now);
-    if (!slots) continue;
-    const claimed = await db.campaign.updateMany({
-      where: { id: campaign.id, state: "active", nextRunAt: from },
-      data: { nextRunAt: nextSlotAfter(cron, now), lastScheduledAt: slots.latest },
-    });
-    if (claimed.count === 0) {
-      result.lost += 1;
-      continue;
-    }
-    if (slots.skipped > 0) {
-      log.warn("missed schedule slots skipped", { campaignId: campaign.id, skipped: slots.skipped, firstMissed: from.toISOString(), running: slots.latest.toISOString() });
-    }
+  // Claim every due slot in one statement: a campaign is ours only if its next_run_at is still what we read.
+  const planned = due.flatMap((c) => {
+    const slots = dueSlots(c.cron!, c.nextRunAt!, now);
+    return slots ? [{ ...c, from: c.nextRunAt!, next: nextSlotAfter(c.cron!, now), ...slots }] : [];
+  });
+  const claimedIds = planned.length ? await claimSlots(planned) : new Set<number>();
+  result.lost = planned.length - claimedIds.size;
 
-    const outcome: ScheduleOutcome = { slot: slots.latest.toISOString(), at: now.toISOString(), result: "started", ...(slots.skipped ? { skippedSlots: slots.skipped } : {}) };
+  const outcomes: Array<{ id: number; outcome: ScheduleOutcome }> = [];
+  for (const campaign of planned.filter((p) => claimedIds.has(p.id))) {
+    if (campaign.skipped > 0) {
+      log.warn("missed schedule slots skipped", { campaignId: campaign.id, skipped: campaign.skipped, firstMissed: campaign.from.toISOString(), running: campaign.latest.toISOString() });
+    }
+    const outcome: ScheduleOutcome = { slot: campaign.latest.toISOString(), at: now.toISOString(), result: "started", ...(campaign.skipped ? { skippedSlots: campaign.skipped } : {}) };
     try {
       const started = await startCampaignRun({ orgId: campaign.organizationId, campaignId: campaign.id, trigger: "schedule" });
       outcome.runId = started.runId;
@@ -81,13 +77,36 @@ export async function campaignTick({ now, log, orgIds }: JobContext): Promise<Ca
       result.refused += 1;
       if (!(err instanceof AppError)) log.error("scheduled run failed to start", { campaignId: campaign.id, error: (err as Error).message });
     }
-    await db.campaign.updateMany({
-      where: { id: campaign.id, organizationId: campaign.organizationId },
-      data: { lastScheduleOutcome: outcome as unknown as Prisma.InputJsonObject },
-    });
+    outcomes.push({ id: campaign.id, outcome });
   }
+  if (outcomes.length) await recordOutcomes(outcomes);
   if (result.started || result.refused || result.alreadyRunning) log.info("campaign tick", { ...result });
   return result;
+}
+
+interface PlannedSlot {
+  id: number;
+  from: Date;
+  next: Date | null;
+  latest: Date;
+}
+
+/** One UPDATE for every due campaign; answers the ids whose slot this tick won. */
+async function claimSlots(planned: PlannedSlot[]): Promise<Set<number>> {
+  const rows = await db.$queryRaw<Array<{ id: number }>>`
+    UPDATE campaigns c SET next_run_at = v.next, last_scheduled_at = v.slot
+      FROM unnest(${planned.map((p) => p.id)}::int[], ${planned.map((p) => p.from)}::timestamptz[],
+                  ${planned.map((p) => p.next)}::timestamptz[], ${planned.map((p) => p.latest)}::timestamptz[]) AS v(id, seen, next, slot)
+     WHERE c.id = v.id AND c.state = 'active' AND c.next_run_at = v.seen
+    RETURNING c.id`;
+  return new Set(rows.map((r) => r.id));
+}
+
+async function recordOutcomes(outcomes: Array<{ id: number; outcome: ScheduleOutcome }>): Promise<void> {
+  await db.$executeRaw`
+    UPDATE campaigns c SET last_schedule_outcome = v.outcome
+      FROM unnest(${outcomes.map((o) => o.id)}::int[], ${outcomes.map((o) => JSON.stringify(o.outcome))}::jsonb[]) AS v(id, outcome)
+     WHERE c.id = v.id`;
 }
 
 /** Campaigns whose cron was set before schedules were kept get their next slot now (no run for the past). */

@@ -62,9 +62,9 @@ describe("run-rescuer", () => {
     });
     const reply = await createDraftRow(A.orgId, { projectId: project.id, campaignId: campaign.id });
     await db.draft.update({ where: { id: reply.id }, data: { kind: "reply_dm", state: "proposed", draftingRunId: run.id } });
-    await expect(retryReplyDrafting({ orgId: A.orgId, id: reply.id, actor: { type: "user", id: A.userId } })).rejects.toMatchObject({ code: "conflict" });
+    await expect(retryReplyDrafting({ orgId: A.orgId, id: reply.id, actor: { type: "user", id: A.userId, label: A.username } })).rejects.toMatchObject({ code: "conflict" });
     await rescue(now);
-    const retried = await retryReplyDrafting({ orgId: A.orgId, id: reply.id, actor: { type: "user", id: A.userId } });
+    const retried = await retryReplyDrafting({ orgId: A.orgId, id: reply.id, actor: { type: "user", id: A.userId, label: A.username } });
     expect(retried.runId).not.toBe(run.id);
     await retried.done;
   });

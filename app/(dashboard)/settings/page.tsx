@@ -13,17 +13,20 @@ import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
 import { RunnersCard } from "./runners-card";
 import { ExtensionCard } from "./extension-card";
 import { detectRunners } from "@/lib/runners/detect-runners";
+import { getJobsOverview } from "@/lib/jobs/get-jobs-overview";
+import { JobsCard } from "./jobs-card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { orgId } = await getPageContext();
-  const [config, blocklist, projects, runners] = await Promise.all([
+  const [config, blocklist, projects, runners, jobs] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
     listProjects({ orgId }),
     detectRunners(),
+    getJobsOverview(),
   ]);
 
   return (
@@ -92,6 +95,7 @@ export default async function SettingsPage() {
 
       <RunnersCard runners={runners} />
       <ExtensionCard />
+      <JobsCard overview={jobs} />
     </>
   );
 }

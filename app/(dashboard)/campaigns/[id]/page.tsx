@@ -22,6 +22,7 @@ import { ReadinessBanner } from "./readiness-banner";
 import { ReasonFilter } from "./reason-filter";
 import { RunControls } from "./run-controls";
 import { RunHistory } from "./run-history";
+import { ScheduleCard } from "./schedule-card";
 import { TuningPanel } from "./tuning-panel";
 
 export const dynamic = "force-dynamic";
@@ -123,14 +124,13 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
                     <code className="font-mono text-xs">{c.runner}</code>
                     <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">snapshotted at creation</span>
                   </Detail>
-                  <Detail label="Schedule">
-                    {c.cron ? <code className="font-mono text-xs">{c.cron}</code> : <span className="text-zinc-500 dark:text-zinc-400">Manual only</span>}
-                  </Detail>
                   <Detail label="Auto-post">
                     {c.autoPost ? <Badge tone="primary">On</Badge> : <span className="text-zinc-500 dark:text-zinc-400">Off</span>}
                   </Detail>
                 </dl>
               </Card>
+
+              <ScheduleCard campaignId={c.id} cron={c.cron} state={c.state} lastScheduleOutcome={c.lastScheduleOutcome} />
 
               <Card
                 title="Profile"

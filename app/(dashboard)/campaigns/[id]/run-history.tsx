@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
 import { formatDateTime } from "@/app/_components/format";
-import { FailureReasonChip, formatDuration, formatUsd, RUN_KIND_LABELS, RunStatusBadge } from "@/app/_components/run-badges";
+import { FailureReasonChip, formatDuration, formatUsd, RUN_KIND_LABELS, RunStatusBadge, RunTriggerBadge } from "@/app/_components/run-badges";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { RunSummary } from "@/lib/runs/run-summary";
 
@@ -42,7 +42,9 @@ export function RunHistory({ runs, reason }: { runs: RunSummary[]; reason: strin
                 <span className="block text-xs text-zinc-500 dark:text-zinc-400">{RUN_KIND_LABELS[r.kind] ?? r.kind}</span>
               ) : null}
             </Td>
-            <Td className="text-zinc-500 dark:text-zinc-400">{r.trigger}</Td>
+            <Td>
+              <RunTriggerBadge trigger={r.trigger} />
+            </Td>
             <Td>
               <code className="font-mono text-xs">{r.runner}</code>
             </Td>
