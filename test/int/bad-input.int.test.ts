@@ -200,7 +200,7 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(campaigns.POST, { method: "POST", body: { ...base, config: [1, 2] } });
   },
   "/api/campaigns/[id]": async () => {
-    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { state: "paused" } });
+    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { state: "archived" } });
     await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { cron: "61 * * * *" } });
     await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { autoPost: true } });
     await expect400(campaign.GET, { params: { id: "NaN" } });
