@@ -30,6 +30,8 @@ const EnvSchema = z
     OUTREACH_JOBS: z.enum(["on", "off"]).default("on"),
     // Set: the jobs run as Trigger.dev tasks (trigger/), and the embedded worker leaves them alone (docs/jobs.md).
     TRIGGER_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
+    // 1: webhooks may go to loopback and private addresses (a receiver on the LAN of a self-hosted install).
+    OUTREACH_WEBHOOK_ALLOW_PRIVATE: onOff,
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

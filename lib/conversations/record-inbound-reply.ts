@@ -8,6 +8,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DraftKind, ThreadKind } from "@/lib/generated/prisma/enums";
 import { AppError, notFound } from "@/lib/http/errors";
+import { createNotification } from "@/lib/notifications/create-notification";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { changeDraft } from "@/lib/drafts/change-draft";
 import { addressesPerson, canonicalHandle } from "@/lib/contacts/canonical-handle";
@@ -130,16 +131,14 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
     runner,
     actor,
   });
-  await tx.notification.create({
+  await createNotification(tx, {
+    orgId,
+    kind: "reply.received",
+    title: `${message.author} replied`,
+    body: excerpt(message.body),
     data: {
-      organizationId: orgId,
-      kind: "reply.received",
-      title: `${message.author} replied`,
-      body: excerpt(message.body),
-      payload: {
-        draftId, threadId: thread.id, messageId: inbound.id, replyDraftId: enqueued.draftId, runId: enqueued.runId,
-        platform: draft.platform, author: message.author,
-      },
+      draftId, threadId: thread.id, messageId: inbound.id, replyDraftId: enqueued.draftId, runId: enqueued.runId,
+      platform: draft.platform, author: message.author,
     },
   });
   return {

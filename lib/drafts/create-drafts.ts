@@ -9,6 +9,7 @@ import type { DraftActor } from "@/lib/drafts/actor";
 import type { DedupWarning } from "@/lib/drafts/draft-view";
 import type { DraftEntry } from "@/lib/drafts/schemas";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
+import { createNotification } from "@/lib/notifications/create-notification";
 import { matchBlocklist, type BlocklistHit } from "@/lib/blocklist/match-blocklist";
 import { addressesPerson } from "@/lib/contacts/canonical-handle";
 import { findRecentContact } from "@/lib/contacts/find-recent-contact";
@@ -164,6 +165,17 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
         });
         result.created.push({ index, id, targetUser, kind: entry.kind, variantGroupId: groupId, variantLabel: label, dedupWarning: warning });
       }
+    }
+    // A run's drafts are announced once, when the run ends (notify-run-ended); a batch from elsewhere (the CLI) now.
+    if (!input.runId && result.created.length > 0) {
+      const n = result.created.length;
+      await createNotification(tx, {
+        orgId,
+        kind: "drafts.created",
+        title: `${n} ${n === 1 ? "draft" : "drafts"} to review`,
+        data: { campaignId: campaign?.id ?? null, projectId: campaign?.projectId ?? null, count: n, draftIds: result.created.map((c) => c.id) },
+        now,
+      });
     }
     return result;
   });

@@ -12,6 +12,9 @@ import { hydrateNotices, type Notice } from "@/lib/events/hydrate-notices";
 export const EVENTS_CHANNEL = "outreach_events";
 
 export type Listener = (event: StreamEvent) => void;
+/** Notices for the instances only, never streamed: a cancel for a run another instance owns, deliveries to send. */
+const CONTROL_ONLY = new Set<Notice["t"]>(["run:cancel", "webhook:due"]);
+
 /** Instance-internal messages that are not streamed to browsers (a cancel request for a run another instance owns). */
 export type ControlListener = (notice: Notice) => void;
 
@@ -117,8 +120,8 @@ async function drain(s: BusState): Promise<void> {
   try {
     while (s.queue.length > 0) {
       const batch = s.queue.splice(0, s.queue.length);
-      for (const notice of batch) if (notice.t === "run:cancel") for (const c of s.control) safe(() => c(notice));
-      const wanted = batch.filter((n) => n.t !== "run:cancel" && s.listeners.has(n.o));
+      for (const notice of batch) if (CONTROL_ONLY.has(notice.t)) for (const c of s.control) safe(() => c(notice));
+      const wanted = batch.filter((n) => !CONTROL_ONLY.has(n.t) && s.listeners.has(n.o));
       if (wanted.length === 0) continue;
       let events: Array<{ orgId: number; event: StreamEvent }>;
       try {

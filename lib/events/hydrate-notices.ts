@@ -2,6 +2,7 @@
 import { getPool } from "@/lib/db/client";
 import type { RunLifecyclePayload, StreamEvent } from "@/lib/events/types";
 import { toRunLogEvent } from "@/lib/runs/run-log-event";
+import { toNotificationView, type NotificationRow } from "@/lib/notifications/notification-view";
 
 /** What travels on the channel: the organization (`o`), the kind (`t`) and ids. Never a body. */
 export type Notice =
@@ -9,7 +10,10 @@ export type Notice =
   | { o: number; t: "run:log"; eventId: number }
   | { o: number; t: "drafts:changed"; ids: number[]; runId?: number | null }
   | { o: number; t: "project:description:updated"; projectId: number }
-  | { o: number; t: "run:cancel"; runId: number };
+  | { o: number; t: "run:cancel"; runId: number }
+  | { o: number; t: "notification:created"; notificationId: number }
+  // Instance-internal: deliveries were enqueued; workers drain them at once (lib/webhooks/wake-on-due.ts).
+  | { o: number; t: "webhook:due" };
 
 interface RunRow {
   id: number;
@@ -61,6 +65,7 @@ export async function hydrateNotices(notices: Notice[]): Promise<Array<{ orgId: 
           .then((r) => new Map(r.rows.map((row) => [row.id, row]))),
   ]);
 
+  const { notifications, unread } = await loadNotifications(notices);
   const out: Array<{ orgId: number; event: StreamEvent }> = [];
   for (const n of notices) {
     switch (n.t) {
@@ -90,9 +95,38 @@ export async function hydrateNotices(notices: Notice[]): Promise<Array<{ orgId: 
       case "project:description:updated":
         out.push({ orgId: n.o, event: { type: n.t, data: { projectId: n.projectId } } });
         break;
+      case "notification:created": {
+        const row = notifications.get(n.notificationId);
+        if (!row || row.organization_id !== n.o) break;
+        out.push({ orgId: n.o, event: { type: n.t, data: { notification: toNotificationView(row.view), unread: unread.get(n.o) ?? 0 } } });
+        break;
+      }
     }
   }
   return out;
+}
+
+/** The notifications a burst names, and each of their organizations' unread count after them. */
+async function loadNotifications(notices: Notice[]) {
+  const ids = notices.flatMap((n) => (n.t === "notification:created" ? [n.notificationId] : []));
+  const notifications = new Map<number, { organization_id: number; view: NotificationRow }>();
+  const unread = new Map<number, number>();
+  if (ids.length === 0) return { notifications, unread };
+  const pool = getPool();
+  const rows = await pool.query<{ id: number; organization_id: number; kind: string; title: string; body: string | null; payload: unknown; read_at: Date | null; created_at: Date }>(
+    `SELECT id, organization_id, kind, title, body, payload, read_at, created_at FROM notifications WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  for (const r of rows.rows) {
+    notifications.set(r.id, { organization_id: r.organization_id, view: { id: r.id, kind: r.kind, title: r.title, body: r.body, payload: r.payload, readAt: r.read_at, createdAt: r.created_at } });
+  }
+  const orgs = [...new Set(rows.rows.map((r) => r.organization_id))];
+  const counts = await pool.query<{ organization_id: number; unread: number }>(
+    `SELECT organization_id, count(*)::int AS unread FROM notifications WHERE organization_id = ANY($1::int[]) AND read_at IS NULL GROUP BY organization_id`,
+    [orgs],
+  );
+  for (const c of counts.rows) unread.set(c.organization_id, c.unread);
+  return { notifications, unread };
 }
 
 function lifecycle(run: RunRow): RunLifecyclePayload {

@@ -27,13 +27,20 @@ export interface RunLifecyclePayload {
   failureReason?: string | null;
 }
 
+/** A new notification for the bell, with the organization's unread count after it. */
+export interface NotificationCreatedPayload {
+  notification: import("@/lib/notifications/schemas").NotificationView;
+  unread: number;
+}
+
 export type StreamEvent =
   | { type: "hello"; data: { at: string } }
   | { type: "run:started"; data: RunLifecyclePayload }
   | { type: "run:finished"; data: RunLifecyclePayload }
   | { type: "run:log"; data: RunLogEvent }
   | { type: "drafts:changed"; data: { ids: number[]; runId?: number | null } }
-  | { type: "project:description:updated"; data: { projectId: number } };
+  | { type: "project:description:updated"; data: { projectId: number } }
+  | { type: "notification:created"; data: NotificationCreatedPayload };
 
 export type StreamEventType = StreamEvent["type"];
 export type StreamEventData<T extends StreamEventType> = Extract<StreamEvent, { type: T }>["data"];
@@ -45,4 +52,5 @@ export const STREAM_EVENT_TYPES: readonly StreamEventType[] = [
   "run:log",
   "drafts:changed",
   "project:description:updated",
+  "notification:created",
 ];

@@ -1,7 +1,8 @@
-// Every background job, in the order Settings lists them. The webhook sender joins here (docs/jobs.md).
+// Every background job, in the order Settings lists them (docs/jobs.md).
 import type { JobDefinition } from "@/lib/jobs/job";
 import { campaignTickJob } from "@/lib/jobs/campaign-tick";
 import { insightsDailyJob } from "@/lib/jobs/insights-daily";
 import { runRescuerJob } from "@/lib/jobs/run-rescuer";
+import { webhookDeliverJob } from "@/lib/jobs/webhook-deliver";
 
-export const JOBS: JobDefinition[] = [campaignTickJob, runRescuerJob, insightsDailyJob];
+export const JOBS: JobDefinition[] = [campaignTickJob, runRescuerJob, webhookDeliverJob, insightsDailyJob];

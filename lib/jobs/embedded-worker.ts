@@ -23,8 +23,25 @@ export function crontabFor(jobs: JobDefinition[]): string {
   return jobs.map((j) => `${j.cron} ${j.id} ?max=${CRON_MAX_ATTEMPTS}`).join("\n");
 }
 
+/** The key of a job's sub-minute tick: one pending job per key in the whole cluster. */
+const tickKey = (job: JobDefinition) => `${job.id}:tick`;
+
 export function taskListFor(jobs: JobDefinition[]): TaskList {
-  return Object.fromEntries(jobs.map((job) => [job.id, async () => void (await runJob(job))]));
+  return Object.fromEntries(
+    jobs.map((job) => [
+      job.id,
+      async (_payload, helpers) => {
+        try {
+          await runJob(job);
+        } finally {
+          // A job finer than a minute schedules its own next tick; replacing by key keeps one pending tick.
+          if (job.everySeconds) {
+            await helpers.addJob(job.id, {}, { jobKey: tickKey(job), runAt: new Date(Date.now() + job.everySeconds * 1000), maxAttempts: CRON_MAX_ATTEMPTS });
+          }
+        }
+      },
+    ]),
+  );
 }
 
 const workerLogger = new Logger((scope) => (level, message, meta) => {
@@ -37,7 +54,7 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 });
 
 export async function startEmbeddedWorker({ connectionString, jobs = JOBS, pollIntervalMs = 2000 }: EmbeddedWorkerOptions): Promise<Runner> {
-  return run({
+  const runner = await run({
     connectionString,
     taskList: taskListFor(jobs),
     crontab: crontabFor(jobs),
@@ -48,4 +65,9 @@ export async function startEmbeddedWorker({ connectionString, jobs = JOBS, pollI
     logger: workerLogger,
     maxPoolSize: 4,
   });
+  // Start the sub-minute ticks; an instance that starts while one is pending leaves its time alone.
+  for (const job of jobs.filter((j) => j.everySeconds)) {
+    await runner.addJob(job.id, {}, { jobKey: tickKey(job), jobKeyMode: "preserve_run_at", runAt: new Date(Date.now() + job.everySeconds! * 1000), maxAttempts: CRON_MAX_ATTEMPTS });
+  }
+  return runner;
 }

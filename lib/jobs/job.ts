@@ -18,6 +18,11 @@ export interface JobDefinition<Result = unknown> {
   id: string;
   /** Five-field cron (UTC) the job runs on. */
   cron: string;
+  /**
+   * Finer than a minute: the embedded engine runs the job every this many seconds (a self-rescheduling job with one
+   * key, so the cluster has one tick); cron engines, Trigger.dev included, keep `cron`.
+   */
+  everySeconds?: number;
   /** One line for Settings > Background jobs. */
   description: string;
   run(ctx: JobContext): Promise<Result>;

@@ -7,6 +7,7 @@ import { log } from "@/lib/log/logger";
 import { jobEngine } from "@/lib/jobs/job-engine";
 import { nextLeaseExpiry, runRescuerJob } from "@/lib/jobs/run-rescuer";
 import { runJob } from "@/lib/jobs/run-job";
+import { wakeOnDue } from "@/lib/webhooks/wake-on-due";
 
 export async function startBackgroundWork(): Promise<{ runner: Runner | null }> {
   await bootSweep();
@@ -15,6 +16,8 @@ export async function startBackgroundWork(): Promise<{ runner: Runner | null }> 
     log.info("background jobs are off on this instance (OUTREACH_JOBS=off)");
     return { runner: null };
   }
+  // Webhook deliveries go out the moment their notification commits, from every instance that does background work.
+  await wakeOnDue();
   if (engine === "trigger") {
     log.info("background jobs run on Trigger.dev (TRIGGER_SECRET_KEY is set)");
     return { runner: null };

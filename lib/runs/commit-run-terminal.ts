@@ -1,10 +1,12 @@
 // The one place a run's terminal state is committed (SPEC section 3). Finish tools call it inside the transaction
 // that writes their artifact; the dispatcher calls it when the agent process ends. Only the first commit wins
 // (`WHERE status = 'running'`), so a finish tool, a cancel and the dispatcher can race without overwriting each other.
-// Later issues add the run.success / run.failed notifications and webhooks here.
+// The run.success / run.failed (and drafts.created) notifications, with their webhook deliveries, are written here, in
+// the same transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db, type Tx } from "@/lib/db/client";
 import { publish } from "@/lib/events/bus";
+import { notifyRunEnded } from "@/lib/notifications/notify-run-ended";
 
 export type RunFailureReason =
   | "runner_missing"
@@ -48,5 +50,6 @@ export async function commitRunTerminal(tx: Tx | null, t: RunTerminal): Promise<
     WHERE id = ${t.runId} AND organization_id = ${t.orgId} AND status = 'running'`;
   if (changed === 0) return false;
   await publish({ o: t.orgId, t: "run:finished", runId: t.runId }, tx);
+  await notifyRunEnded(tx, { orgId: t.orgId, runId: t.runId, status: t.status, failureReason: t.failureReason, error: t.error, now: t.now });
   return true;
 }

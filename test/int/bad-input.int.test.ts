@@ -52,6 +52,7 @@ import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
 import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
 import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
+import { webhookBadInputCases, webhookSnapshot } from "./bad-input-webhook-cases";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -74,7 +75,7 @@ beforeAll(async () => {
 
 /** Counts of every table a bad request could touch, to prove nothing was written. */
 async function snapshot() {
-  const [p, a, c, t, b, cfg, u, m, d, de, h, r] = await Promise.all([
+  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh] = await Promise.all([
     db.project.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.account.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.campaign.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
@@ -87,8 +88,9 @@ async function snapshot() {
     db.draftEvent.count({ where: { organizationId: A.orgId } }),
     db.draftRegenerationHint.count({ where: { organizationId: A.orgId } }),
     db.run.count({ where: { organizationId: A.orgId } }),
+    webhookSnapshot(A.orgId),
   ]);
-  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
 }
 
 async function expect400(handler: Handler, opts: CallOptions) {
@@ -101,6 +103,7 @@ async function expect400(handler: Handler, opts: CallOptions) {
 }
 
 const cases: Record<string, () => Promise<void>> = {
+  ...webhookBadInputCases(expect400, () => A.orgId),
   "/api/run": async () => {
     await expect400(run.POST, { method: "POST", body: {} });
     await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });

@@ -9,6 +9,7 @@ import { createCampaignRow, createDraftRow, createProject, FIXTURE_PASSWORD, typ
 import { expectUntouched as expectUntouchedRows, id, useTenantWorld, type RouteCases, type TenantWorld } from "./cross-tenant-world";
 import { runRouteCases } from "./cross-tenant-run-cases";
 import { extensionRouteCases } from "./cross-tenant-extension-cases";
+import { webhookRouteCases } from "./cross-tenant-webhook-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -66,6 +67,7 @@ async function tuningRunOfA() {
 const cases: RouteCases = {
   ...runRouteCases(world),
   ...extensionRouteCases(world),
+  ...webhookRouteCases(world),
   "/api/projects": async () => {
     const list = await call(projects.GET, asB());
     expect(list.status).toBe(200);

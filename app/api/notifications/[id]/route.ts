@@ -1,0 +1,10 @@
+// PATCH /api/notifications/[id] - {read: true} marks one notification read; answers {id, read, unread} (session)
+import { withOrg } from "@/lib/http/with-org";
+import { ZId } from "@/lib/http/pipeline";
+import { z } from "zod";
+import { markNotificationRead } from "@/lib/notifications/mark-notification-read";
+import { ZNotificationPatch } from "@/lib/notifications/schemas";
+
+export const PATCH = withOrg({ params: z.object({ id: ZId }), body: ZNotificationPatch }, async ({ orgId, params }) =>
+  Response.json(await markNotificationRead({ orgId, id: params.id })),
+);

@@ -1,0 +1,48 @@
+// Notifications (SPEC 6 "Notification kinds"): the four kinds, the list query and the shape pages and the API read.
+import { z } from "zod";
+
+export const NOTIFICATION_KINDS = ["run.success", "run.failed", "drafts.created", "reply.received"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What each kind carries in `data` (ids only; pages and receivers look the rest up). */
+export interface NotificationData {
+  runId?: number;
+  campaignId?: number | null;
+  projectId?: number | null;
+  draftIds?: number[];
+  count?: number;
+  failureReason?: string | null;
+  draftId?: number;
+  threadId?: number;
+  messageId?: number;
+  replyDraftId?: number;
+  author?: string;
+  platform?: string;
+}
+
+export interface NotificationView {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string | null;
+  data: NotificationData;
+  read: boolean;
+  createdAt: string;
+  /** Where the notification leads in the dashboard: the run, the drafts in the inbox, the thread. */
+  href: string | null;
+}
+
+export const ZNotificationsQuery = z
+  .object({
+    kind: z.enum(NOTIFICATION_KINDS).optional().describe("Only this kind"),
+    unread: z.enum(["1", "true"]).optional().describe("Only unread notifications"),
+    cursor: z
+      .string()
+      .regex(/^\d{13}_\d{1,10}$/, "A cursor from a previous page")
+      .optional()
+      .describe("nextCursor of the previous page"),
+    limit: z.coerce.number().int().min(1).max(100).optional().describe("Page size (default 30)"),
+  })
+  .strict();
+
+export const ZNotificationPatch = z.object({ read: z.literal(true).describe("Marks the notification read") }).strict();
