@@ -9,6 +9,7 @@ const { JOBS } = await import("@/lib/jobs/catalog");
 const tasks = [
   (await import("./campaign-tick")).campaignTickOptions,
   (await import("./run-rescuer")).runRescuerOptions,
+  (await import("./webhook-deliver")).webhookDeliverOptions,
   (await import("./insights-daily")).insightsDailyOptions,
 ];
 
