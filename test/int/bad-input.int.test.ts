@@ -53,6 +53,7 @@ import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
 import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 import { webhookBadInputCases, webhookSnapshot } from "./bad-input-webhook-cases";
+import { reportingBadInputCases } from "./bad-input-reporting-cases";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -104,6 +105,7 @@ async function expect400(handler: Handler, opts: CallOptions) {
 
 const cases: Record<string, () => Promise<void>> = {
   ...webhookBadInputCases(expect400, () => A.orgId),
+  ...reportingBadInputCases(expect400),
   "/api/run": async () => {
     await expect400(run.POST, { method: "POST", body: {} });
     await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });

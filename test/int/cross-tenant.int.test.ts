@@ -10,6 +10,7 @@ import { expectUntouched as expectUntouchedRows, id, useTenantWorld, type RouteC
 import { runRouteCases } from "./cross-tenant-run-cases";
 import { extensionRouteCases } from "./cross-tenant-extension-cases";
 import { webhookRouteCases } from "./cross-tenant-webhook-cases";
+import { reportingRouteCases } from "./cross-tenant-reporting-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -68,6 +69,7 @@ const cases: RouteCases = {
   ...runRouteCases(world),
   ...extensionRouteCases(world),
   ...webhookRouteCases(world),
+  ...reportingRouteCases(world),
   "/api/projects": async () => {
     const list = await call(projects.GET, asB());
     expect(list.status).toBe(200);

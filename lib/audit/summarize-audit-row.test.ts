@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { summarizeDraftEvent, summarizeRunEvent } from "@/lib/audit/summarize-audit-row";
+
+describe("audit summaries", () => {
+  it("says what happened to which draft", () => {
+    expect(summarizeDraftEvent("approved", {}, { targetUser: "fern", kind: "dm" })).toBe("Approved to fern");
+    expect(summarizeDraftEvent("rejected", { reason: "variant_lost", winnerDraftId: 12 }, { targetUser: "fern", kind: "dm" })).toBe("Rejected to fern: another variant won (draft #12)");
+    expect(summarizeDraftEvent("regenerated", { hint: "shorter please" }, { targetUser: null, kind: null })).toBe("Regeneration requested: “shorter please”");
+    expect(summarizeDraftEvent("some_new_event", {}, { targetUser: "x", kind: "dm" })).toBe("some new event to x");
+  });
+
+  it("says what the run did, clipped to one line", () => {
+    expect(summarizeRunEvent("lifecycle", { phase: "session_created", detail: "session s1" })).toBe("session created: session s1");
+    expect(summarizeRunEvent("tool_call", { title: "mcp__outreach__drafts_create" })).toBe("Tool call mcp__outreach__drafts_create");
+    expect(summarizeRunEvent("message_chunk", { text: "x".repeat(300) })).toHaveLength(120);
+    expect(summarizeRunEvent("usage", { used: 12345 })).toBe("Usage: 12,345 tokens in context");
+  });
+});

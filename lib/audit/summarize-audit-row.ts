@@ -1,0 +1,57 @@
+// One line per audit row, in words a reviewer reads at a glance: what happened to which draft, or what the run did.
+const DRAFT_EVENTS: Record<string, string> = {
+  created: "Drafted",
+  approved: "Approved",
+  rejected: "Rejected",
+  sent: "Sent",
+  armed: "Opened on the platform",
+  replied: "Got a reply",
+  body_edited: "Edited",
+  revised: "Revised by the agent",
+  regenerated: "Regeneration requested",
+  regeneration_finished: "Regenerated",
+  regeneration_undone: "Regeneration undone",
+  rescheduled: "Rescheduled",
+  reopened: "Reopened",
+  reply_drafting_enqueued: "Reply drafting started",
+  posted: "Posted",
+};
+
+const text = (v: unknown) => (typeof v === "string" ? v : null);
+const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function summarizeDraftEvent(event: string, details: Record<string, unknown>, draft: { targetUser: string | null; kind: string | null }): string {
+  const what = DRAFT_EVENTS[event] ?? event.replace(/_/g, " ");
+  const to = draft.targetUser ? ` ${draft.kind === "post" ? "post" : "to"} ${draft.targetUser}` : "";
+  if (event === "rejected" && details.reason === "variant_lost") return `Rejected${to}: another variant won (draft #${String(details.winnerDraftId ?? "?")})`;
+  if (event === "rejected" && text(details.reason)) return `Rejected${to}: ${clip(text(details.reason)!)}`;
+  if (event === "rescheduled" && text(details.sendAfter)) return `Rescheduled${to} to ${text(details.sendAfter)}`;
+  if (event === "regenerated" && text(details.hint)) return `Regeneration requested${to}: “${clip(text(details.hint)!, 80)}”`;
+  return `${what}${to}`;
+}
+
+export function summarizeRunEvent(type: string, payload: Record<string, unknown>): string {
+  switch (type) {
+    case "lifecycle": {
+      const phase = text(payload.phase) ?? "lifecycle";
+      const detail = text(payload.detail);
+      return clip(detail ? `${phase.replace(/_/g, " ")}: ${detail}` : phase.replace(/_/g, " "));
+    }
+    case "tool_call":
+      return clip(`Tool call ${text(payload.title) ?? text(payload.name) ?? ""}`.trim());
+    case "tool_call_update":
+      return clip(`Tool ${text(payload.status) ?? "update"}${text(payload.text) ? `: ${text(payload.text)}` : ""}`);
+    case "message_chunk":
+      return clip(`Agent: ${text(payload.text) ?? ""}`);
+    case "thought":
+      return clip(`Thinking: ${text(payload.text) ?? ""}`);
+    case "usage": {
+      const used = typeof payload.used === "number" ? payload.used : null;
+      return used !== null ? `Usage: ${used.toLocaleString("en-US")} tokens in context` : "Usage reported";
+    }
+    case "stderr":
+      return clip(`stderr: ${text(payload.text) ?? ""}`);
+    default:
+      return type.replace(/_/g, " ");
+  }
+}
