@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { StreamStatusIndicator } from "./event-stream";
+import { NotificationBell } from "./notification-bell";
 import { SidebarNav, type NavItem } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
@@ -25,9 +26,10 @@ type SidebarProps = {
 export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
   return (
     <aside className="w-60 shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/50">
-      {/* The aside stretches to the page height (background and border); the inner column stays in view. */}
-      <div className="sticky top-0 flex h-screen flex-col">
-        <div className="px-6 pt-5 pb-4">
+      {/* The aside stretches to the page height (background and border); the inner column stays in view. z-30: the
+          bell's dropdown opens over the page, above anything positioned in it. */}
+      <div className="sticky top-0 z-30 flex h-screen flex-col">
+        <div className="flex items-center justify-between gap-2 pt-5 pr-4 pb-4 pl-6">
           <Link
             href="/"
             className="inline-flex items-center gap-2 rounded-md text-base font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-zinc-50"
@@ -40,6 +42,7 @@ export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
             </span>
             Outreach
           </Link>
+          <NotificationBell />
         </div>
 
         <SidebarNav items={NAV} />

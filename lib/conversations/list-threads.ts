@@ -1,6 +1,7 @@
 // The People page's Threads tab: conversations newest activity first, keyset-paged on (last_message_at, id), each
 // with its last message and what its open replies need from the reviewer.
 import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { ThreadKind } from "@/lib/generated/prisma/enums";
 import { findOpenReplies, mostUrgent, type ReplyStatus } from "@/lib/conversations/find-open-replies";
@@ -36,16 +37,24 @@ export function decodeThreadCursor(raw: string): ThreadCursor {
   throw new AppError("bad_request", "Invalid cursor: pass the nextCursor of the previous page");
 }
 
-export async function listThreads({ orgId, cursor, limit = 50 }: { orgId: number; cursor?: ThreadCursor; limit?: number }) {
-  const rows = await db.conversationThread.findMany({
-    where: {
-      organizationId: orgId,
-      ...(cursor ? { OR: [{ lastMessageAt: { lt: cursor.at } }, { lastMessageAt: cursor.at, id: { lt: cursor.id } }] } : {}),
-    },
-    orderBy: [{ lastMessageAt: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    select: { id: true, platform: true, accountHandle: true, targetUser: true, kind: true, messageCount: true, lastMessageAt: true },
-  });
+/** replied: the other side wrote last (the reviewer owes an answer); awaiting: we wrote last (SPEC 4 Export). */
+export type ThreadFilter = "all" | "replied" | "awaiting";
+export type ThreadKindFilter = "all" | "dm" | "post_comment";
+
+export async function listThreads({ orgId, cursor, limit = 50, filter = "all", kind = "all" }: { orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter }) {
+  const lastDirection = Prisma.sql`(SELECT m.direction FROM conversation_messages m WHERE m.organization_id = t.organization_id AND m.thread_id = t.id ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`;
+  const where: Prisma.Sql[] = [Prisma.sql`t.organization_id = ${orgId}`];
+  if (cursor) where.push(Prisma.sql`(t.last_message_at, t.id) < (${cursor.at}, ${cursor.id})`);
+  if (kind !== "all") where.push(Prisma.sql`t.kind = ${kind}::"ThreadKind"`);
+  if (filter === "replied") where.push(Prisma.sql`${lastDirection} = 'inbound'`);
+  if (filter === "awaiting") where.push(Prisma.sql`${lastDirection} = 'outbound'`);
+  const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date }>>`
+    SELECT t.id, t.platform, t.account_handle AS "accountHandle", t.target_user AS "targetUser", t.kind, t.message_count AS "messageCount",
+           t.last_message_at AS "lastMessageAt"
+      FROM conversation_threads t
+     WHERE ${Prisma.join(where, " AND ")}
+     ORDER BY t.last_message_at DESC, t.id DESC
+     LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const ids = page.map((t) => t.id);
   const [lastMessages, open] = await Promise.all([

@@ -27,6 +27,8 @@ interface BusState {
   draining: boolean;
   retryMs: number;
   closed: boolean;
+  /** The connection was lost at least once since listening began: notices may have gone by unseen. */
+  gap: boolean;
 }
 
 const g = globalThis as unknown as { __outreachBus?: BusState };
@@ -40,6 +42,7 @@ function state(): BusState {
     draining: false,
     retryMs: 500,
     closed: false,
+    gap: false,
   };
   return g.__outreachBus;
 }
@@ -82,7 +85,8 @@ export function ensureListening(): Promise<void> {
 }
 
 async function connect(s: BusState): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
+  // Named, so an operator (or a test) can tell each instance's listener apart in pg_stat_activity.
+  const client = new pg.Client({ connectionString: databaseUrl(), application_name: `outreach-events ${process.pid}` });
   client.on("notification", (msg) => {
     if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
     try {
@@ -98,6 +102,7 @@ async function connect(s: BusState): Promise<void> {
     client.removeAllListeners("notification");
     void client.end().catch(() => undefined);
     if (s.closed) return;
+    s.gap = true;
     log.warn("event listener connection lost; reconnecting", { error: err?.message, retryMs: s.retryMs });
     const wait = s.retryMs;
     s.retryMs = Math.min(s.retryMs * 2, 30_000);
@@ -111,6 +116,12 @@ async function connect(s: BusState): Promise<void> {
   await client.query(`LISTEN ${EVENTS_CHANNEL}`);
   s.client = client;
   s.retryMs = 500;
+  // NOTIFY is not queued for a listener that is gone: whatever was published while the connection was down is lost
+  // to this instance. Its streams are told to start over, as after their own reconnect (useStreamReconnect).
+  if (s.gap) {
+    s.gap = false;
+    resync(s, [...s.listeners.keys()]);
+  }
 }
 
 // Notices are handled in arrival order; payloads of a burst are fetched with one query per kind.
@@ -128,6 +139,8 @@ async function drain(s: BusState): Promise<void> {
         events = await hydrateNotices(wanted);
       } catch (err) {
         log.error("could not load event payloads", { error: (err as Error).message, count: wanted.length });
+        // These events are lost: their pages re-read what they show instead.
+        resync(s, [...new Set(wanted.map((n) => n.o))]);
         continue;
       }
       for (const { orgId, event } of events) {
@@ -137,6 +150,15 @@ async function drain(s: BusState): Promise<void> {
     }
   } finally {
     s.draining = false;
+  }
+}
+
+/** A second `hello` to the organizations' streams: the browser then re-reads what its pages show. */
+function resync(s: BusState, orgIds: number[]) {
+  const event: StreamEvent = { type: "hello", data: { at: new Date().toISOString(), resync: true } };
+  for (const orgId of orgIds) {
+    const set = s.listeners.get(orgId);
+    if (set) for (const l of [...set]) safe(() => l(event));
   }
 }
 

@@ -34,7 +34,8 @@ export interface NotificationCreatedPayload {
 }
 
 export type StreamEvent =
-  | { type: "hello"; data: { at: string } }
+  /** First on every stream; again (`resync`) when the server may have missed events, so pages re-read. */
+  | { type: "hello"; data: { at: string; resync?: boolean } }
   | { type: "run:started"; data: RunLifecyclePayload }
   | { type: "run:finished"; data: RunLifecyclePayload }
   | { type: "run:log"; data: RunLogEvent }

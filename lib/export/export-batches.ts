@@ -32,6 +32,7 @@ function statement<R extends ExportResource>(resource: R, orgId: number, q: Expo
     if (f.project) where.push(`d.project_id = ${add(f.project)}`);
     if (f.platform) where.push(`d.platform = ${add(f.platform)}`);
     if (f.minQuality !== undefined) where.push(`d.quality_score >= ${add(f.minQuality)}`);
+    if (f.ids) where.push(`d.id = ANY(${add(f.ids)}::int[])`);
     return {
       sql: `SELECT d.id, ${iso("d.created_at")}, d.state::text, d.platform, d.account_handle, d.target_user, d.target_community, d.campaign_id, d.run_id, d.body
               FROM drafts d WHERE ${where.join(" AND ")}`,

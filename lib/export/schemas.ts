@@ -27,8 +27,13 @@ export const EXPORT_QUERIES = {
       campaign: ZIdParam.optional(),
       project: ZIdParam.optional(),
       platform: z.enum(PLATFORMS).optional(),
-      // The inbox's own filter, so an export from the page matches what it shows.
+      // The inbox's own filters, so an export from the page matches what it shows.
       minQuality: z.coerce.number().int().min(0).max(100).optional(),
+      ids: z
+        .string()
+        .transform((s) => s.split(",").map((v) => v.trim()))
+        .pipe(z.array(z.coerce.number<string>().int().positive().max(2_147_483_647)).min(1).max(100))
+        .optional(),
     })
     .strict(),
   contacts: z

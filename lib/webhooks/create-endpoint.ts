@@ -4,9 +4,11 @@ import { db } from "@/lib/db/client";
 import { endpointSelect, toEndpointView } from "@/lib/webhooks/endpoint-view";
 import type { EndpointInput } from "@/lib/webhooks/schemas";
 import { webhookIdFor } from "@/lib/webhooks/webhook-id";
+import { assertDestinationAllowed } from "@/lib/webhooks/assert-destination-allowed";
 import { newWebhookSecret, sealSecret, secretPrefix } from "@/lib/webhooks/webhook-secret";
 
 export async function createEndpoint({ orgId, input }: { orgId: number; input: EndpointInput }) {
+  assertDestinationAllowed(input.url);
   const secret = newWebhookSecret();
   const sealed = sealSecret(secret);
   const row = await db.webhookEndpoint.create({

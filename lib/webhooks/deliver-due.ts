@@ -54,8 +54,10 @@ export async function deliverDue(opts: DeliverDueOptions = {}): Promise<DeliverD
       const batch = await claimDue(now(), opts.orgIds);
       if (batch.length === 0) return;
       result.claimed += batch.length;
-      const outcomes = await Promise.all(batch.map((d) => attempt(d, now, opts, log)));
-      for (const o of outcomes) result[o] += 1;
+      const endpoints = await loadEndpoints(batch, now());
+      const results = await Promise.all(batch.map((d) => attempt(d, endpoints.get(d.endpoint_id) ?? null, now, opts)));
+      await record(results, log);
+      for (const r of results) result[r.outcome] += 1;
     }
   };
   await Promise.all(Array.from({ length: opts.lanes ?? 4 }, lane));
@@ -80,21 +82,48 @@ async function claimDue(now: Date, orgIds?: number[]): Promise<Claimed[]> {
 
 type Outcome = "delivered" | "retrying" | "dead";
 
-async function attempt(d: Claimed, now: () => Date, opts: DeliverDueOptions, log: Logger): Promise<Outcome> {
-  const endpoint = await db.webhookEndpoint.findFirst({
-    where: { id: d.endpoint_id, organizationId: d.organization_id },
-    select: { url: true, enabled: true, secretCiphertext: true, secretKeyId: true, previousSecretCiphertext: true, previousSecretKeyId: true, previousSecretExpiresAt: true },
+interface ReadyEndpoint {
+  url: string;
+  enabled: boolean;
+  /** The current secret, and the previous one while its rotation overlap lasts. */
+  secrets: string[];
+}
+
+/** The batch's endpoints, each read and its secrets opened once however many of its deliveries the batch holds. */
+async function loadEndpoints(batch: Claimed[], now: Date): Promise<Map<number, ReadyEndpoint>> {
+  const rows = await db.webhookEndpoint.findMany({
+    where: { OR: batch.map((d) => ({ id: d.endpoint_id, organizationId: d.organization_id })) },
+    select: { id: true, url: true, enabled: true, secretCiphertext: true, secretKeyId: true, previousSecretCiphertext: true, previousSecretKeyId: true, previousSecretExpiresAt: true },
   });
+  return new Map(
+    rows.map((e) => {
+      const secrets = [openSecret(e.secretCiphertext, e.secretKeyId)];
+      if (e.previousSecretCiphertext && e.previousSecretKeyId && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now) {
+        secrets.push(openSecret(e.previousSecretCiphertext, e.previousSecretKeyId));
+      }
+      return [e.id, { url: e.url, enabled: e.enabled, secrets }];
+    }),
+  );
+}
+
+/** One attempt's result, ready to be written. */
+interface AttemptResult {
+  d: Claimed;
+  startedAt: Date;
+  res: PostResult;
+  outcome: Outcome;
+  attempts: number;
+  error: string | null;
+  next: Date;
+}
+
+async function attempt(d: Claimed, endpoint: ReadyEndpoint | null, now: () => Date, opts: DeliverDueOptions): Promise<AttemptResult> {
   const startedAt = now();
   if (!endpoint || !endpoint.enabled) {
-    return record(d, startedAt, { ok: false, status: null, durationMs: 0, retryAfterS: null, excerpt: null, error: "The endpoint is disabled" }, { final: true }, log);
-  }
-  const secrets = [openSecret(endpoint.secretCiphertext, endpoint.secretKeyId)];
-  if (endpoint.previousSecretCiphertext && endpoint.previousSecretKeyId && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > startedAt) {
-    secrets.push(openSecret(endpoint.previousSecretCiphertext, endpoint.previousSecretKeyId));
+    return result(d, startedAt, { ok: false, status: null, durationMs: 0, retryAfterS: null, excerpt: null, error: "The endpoint is disabled" }, true);
   }
   const body = JSON.stringify(d.payload);
-  const headers = signWebhook({ messageId: d.message_id, body, secrets, at: startedAt });
+  const headers = signWebhook({ messageId: d.message_id, body, secrets: endpoint.secrets, at: startedAt });
   const res = await postWebhook({
     url: endpoint.url,
     body,
@@ -108,38 +137,46 @@ async function attempt(d: Claimed, now: () => Date, opts: DeliverDueOptions, log
       where: { id: d.endpoint_id, organizationId: d.organization_id },
       data: { enabled: false, disabledReason: `The receiver answered 410 Gone on ${startedAt.toISOString()}` },
     });
-    return record(d, startedAt, res, { final: true }, log);
+    return result(d, startedAt, res, true);
   }
-  return record(d, startedAt, res, { final: false }, log);
+  return result(d, startedAt, res, false);
 }
 
-/** Writes the attempt and the delivery's new state in one statement, only while our lease holds. */
-async function record(d: Claimed, startedAt: Date, res: PostResult, { final }: { final: boolean }, log: Logger): Promise<Outcome> {
+function result(d: Claimed, startedAt: Date, res: PostResult, final: boolean): AttemptResult {
   const attempts = d.attempts + 1;
   const outcome: Outcome = res.ok ? "delivered" : final || attempts >= d.max_attempts ? "dead" : "retrying";
-  const error = res.ok ? null : describeFailure(res);
   const next = new Date(startedAt.getTime() + (outcome === "retrying" ? retryDelayS(attempts, res.retryAfterS) * 1000 : 0));
-  const written = await db.$executeRaw`
-    WITH upd AS (
-      UPDATE webhook_deliveries SET
-        status = ${outcome === "delivered" ? "delivered" : outcome === "dead" ? "dead" : "pending"}::"DeliveryStatus",
-        attempts = ${attempts},
-        last_status = ${res.status},
-        last_error = ${error},
-        next_attempt_at = ${next},
-        delivered_at = ${res.ok ? startedAt : null},
-        locked_until = NULL
-      WHERE id = ${d.id} AND locked_until = ${d.locked_until}
-      RETURNING id, organization_id)
+  return { d, startedAt, res, outcome, attempts, error: res.ok ? null : describeFailure(res), next };
+}
+
+/**
+ * Writes a batch's attempts and the deliveries' new states in one statement, each row only while our lease on it
+ * holds (a row whose lease ran out while its call was slow belongs to another worker now, and its result counts).
+ */
+async function record(results: AttemptResult[], log: Logger): Promise<void> {
+  const col = <T,>(f: (r: AttemptResult) => T) => results.map(f);
+  const written = await db.$queryRaw<Array<{ delivery_id: number }>>`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.d.id)}::int[], ${col((r) => r.d.locked_until)}::timestamptz[], ${col((r) => (r.outcome === "retrying" ? "pending" : r.outcome))}::text[],
+        ${col((r) => r.attempts)}::int[], ${col((r) => r.res.status)}::int[], ${col((r) => r.error)}::text[], ${col((r) => r.next)}::timestamptz[],
+        ${col((r) => (r.res.ok ? r.startedAt : null))}::timestamptz[], ${col((r) => r.startedAt)}::timestamptz[],
+        ${col((r) => Math.round(r.res.durationMs))}::int[], ${col((r) => r.res.excerpt)}::text[]
+      ) AS v(id, lease, status, attempts, last_status, error, next, delivered, started, duration, excerpt)),
+    upd AS (
+      UPDATE webhook_deliveries d SET
+        status = v.status::"DeliveryStatus", attempts = v.attempts, last_status = v.last_status, last_error = v.error,
+        next_attempt_at = v.next, delivered_at = v.delivered, locked_until = NULL
+        FROM v WHERE d.id = v.id AND d.locked_until = v.lease
+      RETURNING d.id, d.organization_id)
     INSERT INTO webhook_attempts (organization_id, delivery_id, attempt, started_at, duration_ms, status_code, error, response_excerpt)
-    SELECT organization_id, id, ${attempts}, ${startedAt}, ${Math.round(res.durationMs)}, ${res.status}, ${error}, ${res.excerpt} FROM upd`;
-  if (written === 0) {
-    // Our lease ran out while the call was slow and another worker owns the row now; its result counts.
-    log.warn("webhook result dropped: the lease had passed", { deliveryId: d.id, webhookId: d.webhook_id });
-  } else if (!res.ok) {
-    log.info("webhook attempt failed", { deliveryId: d.id, webhookId: d.webhook_id, attempt: attempts, status: res.status, outcome });
+    SELECT upd.organization_id, upd.id, v.attempts, v.started, v.duration, v.last_status, v.error, v.excerpt FROM upd JOIN v ON v.id = upd.id
+    RETURNING delivery_id`;
+  const landed = new Set(written.map((w) => w.delivery_id));
+  for (const r of results) {
+    if (!landed.has(r.d.id)) log.warn("webhook result dropped: the lease had passed", { deliveryId: r.d.id, webhookId: r.d.webhook_id });
+    else if (!r.res.ok) log.info("webhook attempt failed", { deliveryId: r.d.id, webhookId: r.d.webhook_id, attempt: r.attempts, status: r.res.status, outcome: r.outcome });
   }
-  return outcome;
 }
 
 function describeFailure(res: PostResult): string {

@@ -63,7 +63,9 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostResult> 
     if (!verdict.allowed) return fail(refusal(verdict.reason, allowPrivate));
   }
 
-  const outcome = await sendOnce({ url, host, input, timeoutMs, allowPrivate });
+  let outcome = await sendOnce({ url, host, input, timeoutMs, allowPrivate });
+  // A kept-alive socket the receiver had just closed fails at once; that is not the receiver's answer, so once more.
+  if (outcome.staleSocket) outcome = await sendOnce({ url, host, input, timeoutMs, allowPrivate });
   return {
     ok: outcome.status !== null && outcome.status >= 200 && outcome.status < 300,
     status: outcome.status,
@@ -74,7 +76,23 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostResult> 
   };
 }
 
-type Outcome = Omit<PostResult, "ok" | "durationMs">;
+type Outcome = Omit<PostResult, "ok" | "durationMs"> & { staleSocket?: boolean };
+
+// Sockets are kept alive and reused per host, which saves most of a sender's cost when one endpoint gets many
+// deliveries. Each pool serves one guard setting, so a pooled socket is only ever reused by requests whose
+// connect-time check it passed; it stays on the address it was opened to, so DNS changes cannot redirect it. Idle
+// sockets close after 4 s, before the common 5 s server keep-alive, so few are found closed on reuse.
+const pools = new Map<string, http.Agent>();
+function poolFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}|${allowPrivate}`;
+  let agent = pools.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4000 };
+    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    pools.set(key, agent);
+  }
+  return agent;
+}
 
 function sendOnce(args: {
   url: URL;
@@ -87,11 +105,12 @@ function sendOnce(args: {
   return new Promise<Outcome>((resolve) => {
     let settled = false;
     let req: http.ClientRequest | undefined;
-    const settle = (outcome: Outcome) => {
+    // `keep`: the response was read to its end, so the socket can go back to the pool.
+    const settle = (outcome: Outcome, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req?.destroy();
+      if (!keep) req?.destroy();
       resolve(outcome);
     };
     const failWith = (error: string) => settle({ status: null, retryAfterS: null, excerpt: null, error });
@@ -109,8 +128,7 @@ function sendOnce(args: {
         auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
         method: "POST",
         headers: buildHeaders(input.headers, input.body),
-        // A pooled socket could have been opened to an address this request's lookup never saw.
-        agent: false,
+        agent: poolFor(url.protocol, allowPrivate),
         lookup: guardedLookup(allowPrivate),
       });
     } catch (err) {
@@ -119,7 +137,14 @@ function sendOnce(args: {
       return;
     }
 
-    req.on("error", (err) => failWith(describeError(err, host, url.port)));
+    req.on("error", (err) => {
+      const code = (err as { code?: unknown }).code;
+      if (req?.reusedSocket && (code === "ECONNRESET" || code === "EPIPE")) {
+        settle({ status: null, retryAfterS: null, excerpt: null, error: describeError(err, host, url.port), staleSocket: true });
+        return;
+      }
+      failWith(describeError(err, host, url.port));
+    });
     // No redirect is followed: a 3xx is reported like any other non-2xx, so a receiver cannot bounce the worker
     // to an address the guard never judged.
     req.on("response", (res) => {
@@ -130,7 +155,7 @@ function sendOnce(args: {
       let text = "";
       let received = 0;
       // PostgreSQL text cannot hold NUL, so a receiver answering binary would make the attempt unrecordable.
-      const finish = () => settle({ status, retryAfterS, excerpt: text === "" ? null : text.replaceAll("\u0000", "\uFFFD"), error: null });
+      const finish = (keep = false) => settle({ status, retryAfterS, excerpt: text === "" ? null : text.replaceAll("\u0000", "\uFFFD"), error: null }, keep);
       res.on("data", (chunk: Buffer) => {
         if (settled) return;
         const take = chunk.subarray(0, EXCERPT_BYTES - received);
@@ -141,9 +166,9 @@ function sendOnce(args: {
           res.destroy();
         }
       });
-      res.on("end", finish);
+      res.on("end", () => finish(true));
       // A receiver that drops the connection mid-body still answered with a status; keep what arrived.
-      res.on("close", finish);
+      res.on("close", () => finish());
       res.on("error", () => {});
     });
     req.end(input.body);

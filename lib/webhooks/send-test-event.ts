@@ -4,14 +4,15 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { publish } from "@/lib/events/bus";
-import { foundOrThrow } from "@/lib/http/errors";
+import { AppError, foundOrThrow } from "@/lib/http/errors";
 import type { WebhookPayload } from "@/lib/webhooks/webhook-payload";
 
 export const TEST_EVENT_TYPE = "webhook.test";
 
 export async function sendTestEvent({ orgId, id, now = new Date() }: { orgId: number; id: number; now?: Date }) {
   return db.$transaction(async (tx) => {
-    const endpoint = foundOrThrow("Webhook endpoint", id, await tx.webhookEndpoint.findFirst({ where: { id, organizationId: orgId }, select: { id: true, webhookId: true } }));
+    const endpoint = foundOrThrow("Webhook endpoint", id, await tx.webhookEndpoint.findFirst({ where: { id, organizationId: orgId }, select: { id: true, webhookId: true, enabled: true } }));
+    if (!endpoint.enabled) throw new AppError("conflict", "The endpoint is disabled; enable it to send a test event");
     const eventId = `evt_test_${randomUUID()}`;
     const payload: WebhookPayload = {
       id: eventId,

@@ -5,9 +5,11 @@ import { db } from "@/lib/db/client";
 import { getEndpointOrThrow } from "@/lib/webhooks/get-endpoint";
 import type { EndpointPatch } from "@/lib/webhooks/schemas";
 import { webhookIdFor } from "@/lib/webhooks/webhook-id";
+import { assertDestinationAllowed } from "@/lib/webhooks/assert-destination-allowed";
 
 export async function updateEndpoint({ orgId, id, patch }: { orgId: number; id: number; patch: EndpointPatch }) {
   await getEndpointOrThrow({ orgId, id });
+  if (patch.url !== undefined) assertDestinationAllowed(patch.url);
   const data: Prisma.WebhookEndpointUpdateManyMutationInput = {
     ...(patch.url !== undefined ? { url: patch.url, webhookId: webhookIdFor(patch.url) } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),

@@ -2,7 +2,7 @@
 // through PostgreSQL LISTEN/NOTIFY, with payloads loaded there, for the right organization only.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, getPool } from "@/lib/db/client";
 import { closeBus, publish, subscribe } from "@/lib/events/bus";
 import type { StreamEvent } from "@/lib/events/types";
 import { createDraftRow, createOrg, createProject, type OrgFixture } from "./fixtures";
@@ -76,5 +76,20 @@ describe("events across app instances", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(received.slice(mark)).toEqual([]);
     off();
+  });
+
+  it("after this instance's listener connection is lost, its streams get a second hello (resync) and events flow again", async () => {
+    const events: StreamEvent[] = [];
+    const off = await subscribe(A.orgId, (e) => events.push(e));
+    try {
+      const killed = await getPool().query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [`outreach-events ${process.pid}`]);
+      expect(killed.rowCount).toBe(1);
+      // Something published while nobody listened is lost; the page is told to re-read instead.
+      await expect.poll(() => events.some((e) => e.type === "hello" && e.data.resync === true), { timeout: 10_000 }).toBe(true);
+      const d = await createDraftRow(A.orgId);
+      await expect.poll(() => events.some((e) => e.type === "drafts:changed" && e.data.ids.includes(d.id)), { timeout: 5_000 }).toBe(true);
+    } finally {
+      off();
+    }
   });
 });

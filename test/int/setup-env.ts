@@ -6,6 +6,8 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.OUTREACH_AUTH = "on";
 process.env.AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
 process.env.LOG_LEVEL = "silent";
+// The webhook tests deliver to a receiver on loopback; the SSRF guard's refusal is proven with it passed as false.
+process.env.OUTREACH_WEBHOOK_ALLOW_PRIVATE = "1";
 process.env.OUTREACH_CREDENTIALS_KEYS = "test1:" + Buffer.alloc(32, 7).toString("base64");
 
 // Close this file's pool when it is done, so no worker is left holding connections.

@@ -2,6 +2,7 @@
 // (then only by Reveal), rotation, Send test event and the delivery log; members cannot manage webhooks.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { deliverDue } from "@/lib/webhooks/deliver-due";
 import * as settingsWebhooks from "@/app/api/settings/webhooks/route";
@@ -82,6 +83,33 @@ describe("endpoints", () => {
     expect(JSON.stringify(one.json)).not.toContain(receiver.url(path));
     const empty = await call(endpointDeliveries.GET, { cookie: A.cookie, params: { id: String(created.json.endpoint.id) }, path: "/x?status=dead" });
     expect(empty.json).toEqual({ deliveries: [], nextCursor: null });
+  });
+
+  it("a private or loopback address is refused when the endpoint is saved, unless private receivers are allowed", async () => {
+    const saved = env.OUTREACH_WEBHOOK_ALLOW_PRIVATE;
+    try {
+      env.OUTREACH_WEBHOOK_ALLOW_PRIVATE = false;
+      for (const url of ["http://127.0.0.1:8080/hook", "http://[::1]/hook", "http://169.254.169.254/latest", "http://10.0.0.1/hook"]) {
+        const res = await call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url } });
+        expect(res.status, url).toBe(400);
+        expect(res.json.message).toMatch(/^Webhooks cannot go to .* address; set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1/);
+      }
+      const put = await call(settingsWebhooks.PUT, { cookie: A.cookie, method: "PUT", body: { url: "http://192.168.1.20/hook" } });
+      expect(put.status).toBe(400);
+      // A host name is judged when a delivery connects, not here.
+      expect((await call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url: "https://hooks.example/public" } })).status).toBe(201);
+      env.OUTREACH_WEBHOOK_ALLOW_PRIVATE = true;
+      expect((await call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url: "http://10.0.0.1/hook" } })).status).toBe(201);
+    } finally {
+      env.OUTREACH_WEBHOOK_ALLOW_PRIVATE = saved;
+    }
+  });
+
+  it("Send test event on a disabled endpoint is refused (409)", async () => {
+    const created = await call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url: "https://hooks.example/off", enabled: false } });
+    const res = await call(endpointTest.POST, { cookie: A.cookie, method: "POST", params: { id: String(created.json.endpoint.id) } });
+    expect(res.status).toBe(409);
+    expect(await db.webhookDelivery.count({ where: { endpointId: created.json.endpoint.id } })).toBe(0);
   });
 
   it("a member cannot see or manage webhooks (403)", async () => {

@@ -1,16 +1,61 @@
+// Notifications: every notification of the organization, newest first, filtered by kind (`?kind=`) and to the unread
+// ones (`?unread=1`), both in the URL so a view can be shared. The first page renders here; the list pages on with
+// the API's keyset cursor and takes new ones from the stream.
 import type { Metadata } from "next";
-import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
+import { Tabs } from "@/app/_components/tabs";
+import { getPageContext } from "@/lib/auth/page-context";
+import { listNotifications } from "@/lib/notifications/list-notifications";
+import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/schemas";
+import { KIND_LOOK } from "./_components/kind-icon";
+import { NotificationList } from "./notification-list";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Notifications" };
 
-export default function NotificationsPage() {
+const PAGE_SIZE = 20;
+
+function notificationsHref(kind: NotificationKind | null, unreadOnly: boolean): string {
+  const params = new URLSearchParams();
+  if (kind) params.set("kind", kind);
+  if (unreadOnly) params.set("unread", "1");
+  const qs = params.toString();
+  return qs ? `/notifications?${qs}` : "/notifications";
+}
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function NotificationsPage({ searchParams }: PageProps) {
+  const [query, { orgId }] = await Promise.all([searchParams, getPageContext()]);
+  // An unknown ?kind= shows everything rather than an empty list.
+  const kind = (NOTIFICATION_KINDS as readonly unknown[]).includes(query.kind) ? (query.kind as NotificationKind) : null;
+  const unreadOnly = query.unread === "1" || query.unread === "true";
+  const page = await listNotifications({ orgId, kind: kind ?? undefined, unreadOnly, limit: PAGE_SIZE });
+
   return (
     <>
-      <PageHeader title="Notifications" description="Things that need your attention across projects." />
-      <EmptyState
-        title="You're all caught up"
-        description="Notifications about new drafts, replies and failed runs will appear here."
+      <PageHeader
+        title="Notifications"
+        description="Runs that finished or failed, drafts waiting for review and replies to your messages, across every project."
+      />
+      <Tabs
+        label="Notification kinds"
+        active={kind ?? "all"}
+        items={[
+          { key: "all", label: "All", href: notificationsHref(null, unreadOnly) },
+          ...NOTIFICATION_KINDS.map((k) => ({ key: k, label: KIND_LOOK[k].tab, href: notificationsHref(k, unreadOnly) })),
+        ]}
+      />
+      <NotificationList
+        // A new filter is a new list: nothing loaded or received for the previous one carries over.
+        key={`${kind ?? "all"}:${unreadOnly}`}
+        initial={page}
+        kind={kind}
+        unreadOnly={unreadOnly}
+        pageSize={PAGE_SIZE}
+        serverNow={Date.now()}
+        unreadToggleHref={notificationsHref(kind, !unreadOnly)}
+        showAllHref={notificationsHref(null, false)}
       />
     </>
   );

@@ -8,7 +8,10 @@ import type { ContactView } from "@/lib/conversations/list-contacts";
 const OUTCOME_TONE: Record<string, "success" | "neutral"> = { replied: "success" };
 
 /** The All contacts tab: contact history, the per-person source of truth once a draft is sent (SPEC 1.6). */
-export function ContactList({ contacts, truncated }: { contacts: ContactView[]; truncated: boolean }) {
+export function ContactList({ contacts, truncated, filtered = false }: { contacts: ContactView[]; truncated: boolean; filtered?: boolean }) {
+  if (contacts.length === 0 && filtered) {
+    return <EmptyState title="No contacts match these filters" description={<Link href="/people?tab=contacts" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Show every contact</Link>} />;
+  }
   if (contacts.length === 0) {
     return (
       <EmptyState

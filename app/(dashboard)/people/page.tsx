@@ -5,10 +5,12 @@ import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Tabs } from "@/app/_components/tabs";
 import { getPageContext } from "@/lib/auth/page-context";
 import { countPeople } from "@/lib/conversations/count-people";
-import { decodeThreadCursor, listThreads, type ThreadCursor } from "@/lib/conversations/list-threads";
+import { decodeThreadCursor, listThreads, type ThreadCursor, type ThreadFilter, type ThreadKindFilter } from "@/lib/conversations/list-threads";
+import { PLATFORMS } from "@/lib/campaigns/catalog";
 import { listContacts } from "@/lib/conversations/list-contacts";
 import { ContactList } from "./contact-list";
 import { ThreadList } from "./thread-list";
+import { ContactFilters, ThreadFilters } from "./people-filters";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "People" };
@@ -29,6 +31,12 @@ export default async function PeoplePage({ searchParams }: PageProps) {
   const [query, { orgId }] = await Promise.all([searchParams, getPageContext()]);
   const tab = query.tab === "contacts" ? "contacts" : "threads";
   const cursor = cursorOf(query.cursor);
+  const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
+  // Unknown values read as "all": an old or hand-edited link still shows something.
+  const filter: ThreadFilter = (["replied", "awaiting"] as const).find((f) => f === query.filter) ?? "all";
+  const kind: ThreadKindFilter = (["dm", "post_comment"] as const).find((k) => k === query.kind) ?? "all";
+  const platform = (PLATFORMS as readonly string[]).includes(one(query.platform)) ? one(query.platform) : "";
+  const q = one(query.q).trim().slice(0, 200);
   const counts = await countPeople({ orgId });
 
   return (
@@ -45,17 +53,27 @@ export default async function PeoplePage({ searchParams }: PageProps) {
           { key: "contacts", label: "All contacts", href: "/people?tab=contacts", count: counts.contacts },
         ]}
       />
-      {tab === "threads" ? <Threads orgId={orgId} cursor={cursor} /> : <Contacts orgId={orgId} />}
+      {tab === "threads" ? (
+        <>
+          <ThreadFilters filter={filter} kind={kind} />
+          <Threads orgId={orgId} cursor={cursor} filter={filter} kind={kind} />
+        </>
+      ) : (
+        <>
+          <ContactFilters platform={platform} q={q} />
+          <Contacts orgId={orgId} platform={platform} q={q} />
+        </>
+      )}
     </>
   );
 }
 
-async function Threads({ orgId, cursor }: { orgId: number; cursor?: ThreadCursor }) {
-  const { threads, nextCursor } = await listThreads({ orgId, cursor });
-  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} />;
+async function Threads({ orgId, cursor, filter, kind }: { orgId: number; cursor?: ThreadCursor; filter: ThreadFilter; kind: ThreadKindFilter }) {
+  const { threads, nextCursor } = await listThreads({ orgId, cursor, filter, kind });
+  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind }} />;
 }
 
-async function Contacts({ orgId }: { orgId: number }) {
-  const { contacts, truncated } = await listContacts({ orgId });
-  return <ContactList contacts={contacts} truncated={truncated} />;
+async function Contacts({ orgId, platform, q }: { orgId: number; platform: string; q: string }) {
+  const { contacts, truncated } = await listContacts({ orgId, platform: platform || undefined, q: q || undefined });
+  return <ContactList contacts={contacts} truncated={truncated} filtered={Boolean(platform || q)} />;
 }

@@ -9,7 +9,18 @@ import { ReplyStatusBadge, THREAD_KIND_LABELS } from "./reply-status-badge";
 const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
 /** The Threads tab: one row per conversation, newest activity first, each opening its thread page. */
-export function ThreadList({ threads, nextCursor, paged }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean }) {
+export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string } }) {
+  // Paging keeps the filters; "all" is the default and stays out of the URL.
+  const base = new URLSearchParams(Object.entries(filters).filter(([, v]) => v && v !== "all") as [string, string][]);
+  const filtered = base.size > 0;
+  const href = (cursor?: string) => {
+    const q = new URLSearchParams(base);
+    if (cursor) q.set("cursor", cursor);
+    return q.size ? `/people?${q}` : "/people";
+  };
+  if (threads.length === 0 && filtered && !paged) {
+    return <EmptyState title="No conversations match these filters" description={<Link href="/people" className={link}>Show every conversation</Link>} />;
+  }
   if (threads.length === 0) {
     return (
       <EmptyState
@@ -71,8 +82,8 @@ export function ThreadList({ threads, nextCursor, paged }: { threads: ThreadSumm
       </Table>
       {nextCursor || paged ? (
         <div className="mt-4 flex justify-end gap-4 text-sm">
-          {paged ? <Link href="/people" className={link}>Newest threads</Link> : null}
-          {nextCursor ? <Link href={`/people?cursor=${encodeURIComponent(nextCursor)}`} className={link}>Older threads →</Link> : null}
+          {paged ? <Link href={href()} className={link}>Newest threads</Link> : null}
+          {nextCursor ? <Link href={href(nextCursor)} className={link}>Older threads →</Link> : null}
         </div>
       ) : null}
     </>

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { Badge } from "@/app/_components/badge";
+import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
+import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { listBlocklist } from "@/lib/blocklist/list-blocklist";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -20,7 +22,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { orgId } = await getPageContext();
+  const { orgId, role } = await getPageContext();
   const [config, blocklist, projects, runners, jobs] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
@@ -95,6 +97,25 @@ export default async function SettingsPage() {
 
       <RunnersCard runners={runners} />
       <ExtensionCard />
+      <Card
+        title="Webhooks"
+        description="Signed HTTP callbacks for runs, drafts to review and replies."
+        actions={
+          hasRole(role, "admin") ? (
+            <LinkButton href="/settings/webhooks" variant="secondary" size="sm">
+              Manage webhooks
+            </LinkButton>
+          ) : (
+            <Badge>Admins only</Badge>
+          )
+        }
+        className="mt-6"
+      >
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Every notification can also be POSTed to receivers of your own, signed with a per-endpoint secret (Standard Webhooks).
+          Settings &gt; Webhooks holds the endpoints, their event filters and secrets, and a delivery log with Retry and Replay.
+        </p>
+      </Card>
       <JobsCard overview={jobs} />
     </>
   );

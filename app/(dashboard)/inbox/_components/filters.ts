@@ -88,3 +88,11 @@ export function clearedQuery(filters: InboxFilters): string {
   if (filters.sort) next.set("sort", filters.sort);
   return next.toString();
 }
+
+/** The CSV export of what the inbox shows: its filters, without paging or order (the file is in id order). */
+export function exportQuery(filters: InboxFilters): URLSearchParams {
+  const q = new URLSearchParams(apiQuery(filters));
+  q.delete("sort");
+  q.delete("cursor");
+  return q;
+}

@@ -5,8 +5,9 @@ import { Button } from "@/app/_components/button";
 import { cx } from "@/app/_components/cx";
 import { Input } from "@/app/_components/input";
 import { Select } from "@/app/_components/select";
+import { ExportLink } from "@/app/_components/export-link";
 import {
-  activeTabKey, clearedQuery, hasNarrowingFilters, KIND_OPTIONS, NEEDS_REVIEW, SORT_OPTIONS, STATE_TABS, withFilter,
+  activeTabKey, clearedQuery, exportQuery, hasNarrowingFilters, KIND_OPTIONS, NEEDS_REVIEW, SORT_OPTIONS, STATE_TABS, withFilter,
   type FilterKey, type InboxFilters,
 } from "./filters";
 
@@ -34,11 +35,14 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
     <div className="mb-4 space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <StateTabs filters={filters} params={params} navigate={navigate} />
-        {hasNarrowingFilters(filters) ? (
-          <Button variant="ghost" size="sm" onClick={() => navigate(clearedQuery(filters))}>
-            Clear filters
-          </Button>
-        ) : null}
+        <div className="flex items-center gap-2">
+          {hasNarrowingFilters(filters) ? (
+            <Button variant="ghost" size="sm" onClick={() => navigate(clearedQuery(filters))}>
+              Clear filters
+            </Button>
+          ) : null}
+          <ExportLink resource="drafts" query={exportQuery(filters)} />
+        </div>
       </div>
       {filters.ids && <ChosenDraftsNotice ids={filters.ids} onShowAll={() => set("ids", null)} />}
       {/* Each control keeps room for its longest default label ("All campaigns", 9.5rem with the arrow) and the

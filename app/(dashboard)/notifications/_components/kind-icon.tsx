@@ -1,0 +1,56 @@
+// How each notification kind looks wherever notifications are listed (the sidebar's bell, the Notifications page):
+// one icon and colour per kind, and the words the filter tabs use.
+import type { ReactNode } from "react";
+import { cx } from "@/app/_components/cx";
+import type { NotificationKind } from "@/lib/notifications/schemas";
+
+type KindLook = { label: string; tab: string; empty: string; emptyHint: string; tone: string; icon: ReactNode };
+
+const stroke = { fill: "none", stroke: "currentColor", strokeWidth: 1.7, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+
+export const KIND_LOOK: Record<NotificationKind, KindLook> = {
+  "run.success": {
+    label: "Run succeeded",
+    tab: "Succeeded runs",
+    empty: "No succeeded runs",
+    emptyHint: "When a run finishes successfully it is announced here, with a link to its log.",
+    tone: "bg-emerald-50 text-emerald-600 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30",
+    icon: <path d="m5 10.5 3.2 3L15 6.5" {...stroke} />,
+  },
+  "run.failed": {
+    label: "Run failed",
+    tab: "Failed runs",
+    empty: "No failed runs",
+    emptyHint: "When a run fails it shows up here with its reason, so you can fix the setup and run it again.",
+    tone: "bg-red-50 text-red-600 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30",
+    icon: <path d="M10 6v4.5M10 13.6v.1M3.5 10a6.5 6.5 0 1 0 13 0 6.5 6.5 0 0 0-13 0Z" {...stroke} />,
+  },
+  "drafts.created": {
+    label: "Drafts to review",
+    tab: "Drafts",
+    empty: "No drafts announced",
+    emptyHint: "When a campaign run writes drafts, one notification per run links to them in the inbox.",
+    tone: "bg-indigo-50 text-indigo-600 ring-indigo-200 dark:bg-indigo-500/15 dark:text-indigo-300 dark:ring-indigo-500/30",
+    icon: <path d="M11.5 4.5 15.5 8.5M4 16l.7-3.3 8.6-8.6a1.4 1.4 0 0 1 2 0l.6.6a1.4 1.4 0 0 1 0 2l-8.6 8.6L4 16Z" {...stroke} />,
+  },
+  "reply.received": {
+    label: "Reply received",
+    tab: "Replies",
+    empty: "No replies",
+    emptyHint: "When someone answers a message you sent, the reply shows up here with a link to the conversation.",
+    tone: "bg-sky-50 text-sky-600 ring-sky-200 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-500/30",
+    icon: <path d="M4 5.5h12v8H9l-3.5 2.5v-2.5H4v-8Z" {...stroke} />,
+  },
+};
+
+/** The kind's icon in a tinted circle. Decorative: the row says the kind in words for screen readers. */
+export function KindIcon({ kind, className }: { kind: NotificationKind; className?: string }) {
+  const look = KIND_LOOK[kind] ?? KIND_LOOK["run.success"];
+  return (
+    <span aria-hidden="true" className={cx("flex size-8 shrink-0 items-center justify-center rounded-full ring-1 ring-inset", look.tone, className)}>
+      <svg viewBox="0 0 20 20" className="size-4">
+        {look.icon}
+      </svg>
+    </span>
+  );
+}

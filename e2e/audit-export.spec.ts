@@ -1,0 +1,140 @@
+// The audit feed and the CSV exports as a person uses them: the feed's filters in the URL, links to the draft and
+// the run, Load more, rows arriving live; and Export CSV on the Inbox and People pages downloading what the page
+// shows (its filters), in the spec's columns.
+import fs from "node:fs";
+import pg from "pg";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { databaseUrl, shoot } from "./helpers";
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+let sql: pg.Client;
+test.beforeAll(async () => {
+  sql = new pg.Client({ connectionString: databaseUrl() });
+  await sql.connect();
+});
+test.afterAll(async () => sql.end());
+
+async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A project and campaign with two drafts (one approved through the API) and a run with a few events. */
+async function seed(request: APIRequestContext) {
+  const u = uid();
+  const project = await created<{ id: number }>(await request.post("/api/projects", { data: { name: `Audit ${u}` } }));
+  const campaign = await created<{ id: number }>(await request.post("/api/campaigns", { data: { projectId: project.id, name: `Audit ${u}`, platform: "forum", skill: "forum-scout" } }));
+  const { rows: org } = await sql.query<{ organization_id: number }>("SELECT organization_id FROM projects WHERE id = $1", [project.id]);
+  const orgId = org[0]!.organization_id;
+  const draftIds: number[] = [];
+  for (const [i, body] of ["=SUM(1,2) is how we count, \"really\"", "A plain draft"].entries()) {
+    const { rows } = await sql.query<{ id: number }>(
+      `INSERT INTO drafts (organization_id, project_id, campaign_id, state, kind, platform, account_handle, target_user, body, updated_at)
+       VALUES ($1, $2, $3, 'pending_review', 'dm', 'forum', 'acct', $4, $5, now()) RETURNING id`,
+      [orgId, project.id, campaign.id, `person${i}_${u}`, body],
+    );
+    draftIds.push(rows[0]!.id);
+  }
+  expect((await request.patch(`/api/drafts/${draftIds[1]}`, { data: { state: "approved" } })).status()).toBe(200);
+  const { rows: run } = await sql.query<{ id: number }>(
+    `INSERT INTO runs (organization_id, campaign_id, project_id, kind, status, runner, trigger) VALUES ($1, $2, $3, 'campaign', 'success', 'cloud', 'manual') RETURNING id`,
+    [orgId, campaign.id, project.id],
+  );
+  for (let i = 0; i < 3; i++) {
+    await sql.query(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1, $2, $3, 'lifecycle', $4)`, [orgId, run[0]!.id, i + 1, JSON.stringify({ phase: ["starting", "spawned", "finished"][i], detail: `step ${i}` })]);
+  }
+  return { u, orgId, projectId: project.id, campaignId: campaign.id, draftIds, runId: run[0]!.id };
+}
+
+test("audit: draft and run events newest first, filters in the URL, links, Load more, live rows", async ({ page, request }) => {
+  const s = await seed(request);
+  await page.goto("/audit");
+  const table = page.getByRole("table", { name: "Audit events" });
+  await expect(table).toBeVisible();
+  const approved = table.locator("tr", { hasText: `Draft #${s.draftIds[1]}` }).filter({ hasText: "approved" });
+  await expect(approved).toContainText(`Approved to person1_${s.u}`);
+  await expect(approved).toContainText("owner");
+  await expect(table.locator("tr", { hasText: `Run #${s.runId}` }).first()).toContainText("finished: step 2");
+  await shoot(page, "audit");
+
+  // Filters go to the URL through the form.
+  await page.getByLabel("Kind").selectOption("run");
+  await page.getByLabel("Run id").fill(String(s.runId));
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`kind=run.*run=${s.runId}`));
+  await expect(table.locator("tbody tr")).toHaveCount(3);
+  await expect(table.getByText("draft", { exact: true })).toHaveCount(0);
+  await table.getByRole("link", { name: `Run #${s.runId}` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${s.runId}$`));
+
+  // A new run event arrives while the page is open: it is prepended without a reload.
+  await page.goto(`/audit?run=${s.runId}`);
+  await expect(table.locator("tbody tr")).toHaveCount(3);
+  const { rows } = await sql.query<{ id: number }>(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1, $2, 4, 'stderr', $3) RETURNING id`, [s.orgId, s.runId, JSON.stringify({ text: "warning: late output" })]);
+  await sql.query(`SELECT pg_notify('outreach_events', $1)`, [JSON.stringify({ o: s.orgId, t: "run:log", eventId: rows[0]!.id })]);
+  await expect(table.locator("tbody tr").first()).toContainText("stderr: warning: late output");
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+
+  // The draft link opens that draft on its own in the inbox.
+  await page.goto(`/audit?draft=${s.draftIds[1]}`);
+  await table.getByRole("link", { name: `Draft #${s.draftIds[1]}` }).first().click();
+  await expect(page.getByTestId("chosen-drafts")).toContainText(`Showing only draft #${s.draftIds[1]}`);
+});
+
+test("audit: Load more pages through the feed without repeating a row", async ({ page, request }) => {
+  const s = await seed(request);
+  for (let i = 0; i < 60; i++) {
+    await sql.query(`INSERT INTO run_events (organization_id, run_id, seq, type, payload, created_at) VALUES ($1, $2, $3, 'message_chunk', $4, now() - interval '1 hour')`, [s.orgId, s.runId, 10 + i, JSON.stringify({ text: `chunk ${i}` })]);
+  }
+  await page.goto(`/audit?run=${s.runId}`);
+  const rows = page.getByRole("table", { name: "Audit events" }).locator("tbody tr");
+  await expect(rows).toHaveCount(50);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(63);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  const keys = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-audit-row")));
+  expect(new Set(keys).size).toBe(63);
+});
+
+test("Export CSV on the Inbox downloads the drafts the page shows, in the spec's columns, formulas neutralised", async ({ page, request }) => {
+  const s = await seed(request);
+  await page.goto(`/inbox?campaign=${s.campaignId}&state=all`);
+  const link = page.getByTestId("export-drafts");
+  await expect(link).toHaveAttribute("href", new RegExp(`^/api/export/drafts\\?campaign=${s.campaignId}&format=csv$`));
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe(`drafts-${new Date().toISOString().slice(0, 10)}.csv`);
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  const lines = text.trim().split("\n");
+  expect(lines[0]).toBe("id,created_at,state,platform,account_handle,target_user,target_community,campaign_id,run_id,body");
+  expect(lines).toHaveLength(3);
+  expect(text).toContain(`"'=SUM(1,2) is how we count, ""really"""`);
+
+  // The Approved tab's export carries its state.
+  await page.getByRole("link", { name: "Approved" }).click();
+  await expect(link).toHaveAttribute("href", /state=approved%2Carmed/);
+  const [approvedOnly] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const approvedLines = fs.readFileSync((await approvedOnly.path())!, "utf8").trim().split("\n");
+  expect(approvedLines).toHaveLength(2);
+  expect(approvedLines[1]).toContain(`person1_${s.u}`);
+});
+
+test("People: filters for contacts and threads live in the URL, and Export CSV carries them", async ({ page }) => {
+  await page.goto("/people?tab=contacts");
+  await page.getByLabel("Platform").selectOption("federated");
+  await page.getByLabel("Search").fill("ada");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/tab=contacts&platform=federated&q=ada/);
+  await expect(page.getByTestId("export-contacts")).toHaveAttribute("href", "/api/export/contacts?platform=federated&q=ada&format=csv");
+  await shoot(page, "people-contacts-filtered");
+
+  await page.goto("/people");
+  await page.getByLabel("Conversations").selectOption("awaiting");
+  await page.getByLabel("Kind").selectOption("post_comment");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/filter=awaiting&kind=post_comment/);
+  await expect(page.getByTestId("export-conversations")).toHaveAttribute("href", "/api/export/conversations?filter=awaiting&kind=post_comment&format=csv");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-conversations").click()]);
+  expect(fs.readFileSync((await download.path())!, "utf8").split("\n")[0]).toBe("thread_id,account_handle,target_user,kind,last_message_at,message_count");
+  await shoot(page, "people-threads-filtered");
+});
