@@ -54,7 +54,9 @@ async function main() {
       let lines = 0;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.length;
-        for (const b of chunk) if (b === 10) lines += 1;
+        // Counted natively: a byte loop in JS would take the CPU the server needs (they share two cores).
+        const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines += 1;
       }
       const httpS = (performance.now() - start) / 1000;
       clearInterval(sampler);

@@ -71,6 +71,8 @@ test("audit: draft and run events newest first, filters in the URL, links, Load 
   // A new run event arrives while the page is open: it is prepended without a reload.
   await page.goto(`/audit?run=${s.runId}`);
   await expect(table.locator("tbody tr")).toHaveCount(3);
+  // The page hears events once its stream is live; one sent before that is for the page's first render to show.
+  await expect(page.getByRole("status", { name: "Live updates: Live" })).toBeVisible();
   const { rows } = await sql.query<{ id: number }>(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1, $2, 4, 'stderr', $3) RETURNING id`, [s.orgId, s.runId, JSON.stringify({ text: "warning: late output" })]);
   await sql.query(`SELECT pg_notify('outreach_events', $1)`, [JSON.stringify({ o: s.orgId, t: "run:log", eventId: rows[0]!.id })]);
   await expect(table.locator("tbody tr").first()).toContainText("stderr: warning: late output");

@@ -5,7 +5,7 @@
 import { getPool } from "@/lib/db/client";
 import type { ExportQuery, ExportResource } from "@/lib/export/schemas";
 
-export const BATCH = 5000;
+export const BATCH = 2000;
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -14,7 +14,7 @@ const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 export function ThreadFilters({ filter, kind }: { filter: string; kind: string }) {
   return (
     <form method="get" action="/people" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Thread filters">
-      <div className="w-44 space-y-1">
+      <div className="w-56 space-y-1">
         <label htmlFor="threads-filter" className={label}>Conversations</label>
         <select id="threads-filter" name="filter" defaultValue={filter} className={cx(controlClasses, "h-9 pr-8")}>
           <option value="all">All</option>
@@ -22,7 +22,7 @@ export function ThreadFilters({ filter, kind }: { filter: string; kind: string }
           <option value="awaiting">Awaiting their reply</option>
         </select>
       </div>
-      <div className="w-44 space-y-1">
+      <div className="w-56 space-y-1">
         <label htmlFor="threads-kind" className={label}>Kind</label>
         <select id="threads-kind" name="kind" defaultValue={kind} className={cx(controlClasses, "h-9 pr-8")}>
           <option value="all">All kinds</option>
@@ -44,7 +44,7 @@ export function ContactFilters({ platform, q }: { platform: string; q: string })
   return (
     <form method="get" action="/people" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Contact filters">
       <input type="hidden" name="tab" value="contacts" />
-      <div className="w-44 space-y-1">
+      <div className="w-56 space-y-1">
         <label htmlFor="contacts-platform" className={label}>Platform</label>
         <select id="contacts-platform" name="platform" defaultValue={platform} className={cx(controlClasses, "h-9 pr-8")}>
           <option value="">All platforms</option>

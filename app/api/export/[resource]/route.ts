@@ -14,7 +14,7 @@ export const GET = withOrg({ params: z.object({ resource: z.string().max(100) })
   if (!(EXPORT_RESOURCES as readonly string[]).includes(params.resource)) throw notFound("Export");
   const resource = params.resource as ExportResource;
   const query = EXPORT_QUERIES[resource].parse(Object.fromEntries(new URL(req.url).searchParams));
-  return new Response(streamExport({ orgId, resource, query: query as never, signal: req.signal }), {
+  return new Response(streamExport({ orgId, resource, query: query as never }), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${exportFilename(resource)}"`,
