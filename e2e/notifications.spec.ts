@@ -82,7 +82,13 @@ async function waitForLiveStream(page: Page) {
 }
 
 test.beforeEach(async ({ request }) => {
-  // Every test starts with nothing unread, so counts are the test's own.
+  // Every test starts with nothing unread, so counts are the test's own: a run an earlier spec left going would
+  // notify when it ends, so wait for the organization's live runs (those holding a lease; seeded rows hold none) to
+  // end before marking everything read.
+  const orgId = await ownerOrgId();
+  await expect
+    .poll(() => withDb(async (db) => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM runs WHERE organization_id = $1 AND status = 'running' AND lease_expires_at > now()", [orgId])).rows[0]!.n), { timeout: 30_000 })
+    .toBe(0);
   expect((await request.post("/api/notifications")).status()).toBe(200);
 });
 
@@ -108,7 +114,11 @@ test("the bell: count, dropdown, follow one, live arrival, mark all read", async
   await expect(panel).toBeVisible();
   await expect(bell).toHaveAttribute("aria-expanded", "true");
   const items = panel.locator("[data-notification-id]");
-  await expect(items.first()).toContainText(`Reply from gina on Bell ${tag}`);
+  // Newest first among this test's own rows (an earlier test's run may have notified seconds ago, above them).
+  await expect(panel.getByText(`Reply from gina on Bell ${tag}`)).toBeVisible();
+  const order = await items.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-notification-id"))));
+  const mine = order.filter((id) => [replyId, draftsId, failedId].includes(id));
+  expect(mine).toEqual([replyId, draftsId, failedId]);
   await expect(panel.locator(`[data-notification-id="${replyId}"]`)).toHaveAttribute("data-read", "false");
   await expect(panel.locator(`[data-notification-id="${failedId}"]`)).toContainText("Run failed");
   await expect(panel.locator(`[data-notification-id="${failedId}"]`)).toContainText("1 h ago");
