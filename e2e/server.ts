@@ -6,8 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createFreshDatabase } from "../test/int/fresh-database";
+import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../runner-relay/token";
 
 export const E2E_ENV_FILE = path.join("e2e", ".artifacts", "server-env.json");
+/** Where cloud-runner.spec.ts finds the relay's port and public key (the server holds a token they verify). */
+export const E2E_RELAY_FILE = path.join("e2e", ".artifacts", "cloud-relay.json");
 
 export const FAKE_AGENT_SLUG = "fake-agent";
 
@@ -91,6 +94,8 @@ export async function startServer(port: number) {
     // Background jobs would start insight runs and scheduled runs under the specs' feet on the hour; the scheduler
     // has its own spec, with app instances of its own (scheduler.spec.ts).
     OUTREACH_JOBS: "off",
+    // The cloud runner's relay is not running until cloud-runner.spec.ts starts one on this port.
+    ...cloudRunnerEnv(port + 7),
   };
   let dropDb: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
@@ -118,6 +123,15 @@ export async function startServer(port: number) {
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A key pair for the e2e relay (its public half for the spec), and the server's token signed with the private half. */
+function cloudRunnerEnv(relayPort: number): Record<string, string> {
+  const keys = generateCloudKeyPair();
+  const { token } = signCloudToken({ org: 1, ttlSeconds: 24 * 3600 }, privateKeyFrom(keys.privateKey));
+  fs.mkdirSync(path.dirname(E2E_RELAY_FILE), { recursive: true });
+  fs.writeFileSync(E2E_RELAY_FILE, JSON.stringify({ port: relayPort, publicKey: keys.publicKey }));
+  return { OUTREACH_CLOUD_RELAY_URL: `ws://127.0.0.1:${relayPort}`, OUTREACH_CLOUD_TOKEN: token };
 }
 
 function pick(env: Record<string, string>, keys: string[]) {

@@ -32,6 +32,12 @@ const EnvSchema = z
     TRIGGER_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
     // 1: webhooks may go to loopback and private addresses (a receiver on the LAN of a self-hosted install).
     OUTREACH_WEBHOOK_ALLOW_PRIVATE: onOff,
+    // The cloud runner (docs/cloud-runner.md): the relay's WebSocket URL and this installation's cloud runner token.
+    OUTREACH_CLOUD_RELAY_URL: z.string().regex(/^wss?:\/\//, "OUTREACH_CLOUD_RELAY_URL must be a ws:// or wss:// URL").optional().or(z.literal("").transform(() => undefined)),
+    OUTREACH_CLOUD_TOKEN: z.string().optional().or(z.literal("").transform(() => undefined)),
+    // How long a run on the cloud runner tries to take its run back after the relay's socket dropped (the relay's
+    // RELAY_RESUME_GRACE_MS should be the same).
+    OUTREACH_CLOUD_RESUME_WINDOW_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -59,3 +59,23 @@ export function findCycles(graph: Map<string, string[]>, root: string): string[]
   for (const file of graph.keys()) if (!state.has(file)) visit(file);
   return cycles;
 }
+
+/** Every project file `entry` reaches through runtime imports, and every package (bare import) those files import. */
+export function reachableFrom(root: string, entry: string): { files: string[]; packages: string[] } {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const stack = [path.join(root, entry)];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const m of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
+      if (m[2]) continue;
+      const spec = m[3] ?? m[4]!;
+      const target = resolve(root, file, spec);
+      if (target) stack.push(target);
+      else if (!spec.startsWith(".") && !spec.startsWith("@/")) packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
+    }
+  }
+  return { files: [...seen].map((f) => path.relative(root, f)).sort(), packages: [...packages].sort() };
+}

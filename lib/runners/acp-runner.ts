@@ -20,6 +20,8 @@ export interface AcpRunOptions {
   /** Aborting cancels: `session/cancel`, a grace period, then the process is ended. */
   signal?: AbortSignal;
   onEvent: (type: string, payload: Record<string, unknown>) => void;
+  /** The agent's process once it runs (the relay pauses its output while a client's socket is backed up). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export interface AcpRunResult {
@@ -72,6 +74,7 @@ export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
   ]);
   if (spawned !== true) return spawnFailed(result, emit, spawned, opts.binary);
   emit("lifecycle", { phase: "spawned", detail: [opts.binary, ...opts.args].join(" "), pid: child.pid });
+  opts.onSpawn?.(child);
   pipeStderr(child, emit);
 
   // Whatever ends the exchange first: the prompt's answer, the deadline, a cancel, or the process dying.

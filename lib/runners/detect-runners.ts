@@ -2,6 +2,8 @@
 // kept for the life of the process (SPEC "Detection"); the Re-detect button clears it.
 import { execFile } from "node:child_process";
 import { CLOUD_RUNNER, localBackends, type LocalBackend } from "@/lib/runners/backends";
+import { probeCloudRunner } from "@/lib/runners/cloud/probe-cloud-runner";
+import { cloudSettings } from "@/lib/runners/cloud/cloud-settings";
 
 export interface RunnerStatus {
   slug: string;
@@ -29,16 +31,11 @@ export function detectRunners({ refresh = false }: { refresh?: boolean } = {}): 
 
 async function probeAll(): Promise<RunnerStatus[]> {
   const detectedAt = new Date().toISOString();
-  const cloud: RunnerStatus = {
-    slug: CLOUD_RUNNER.slug,
-    label: CLOUD_RUNNER.label,
-    available: false,
-    version: null,
-    reason: "The cloud runner service is not connected in this installation yet; choose a local runner",
-    spec: null,
-    detectedAt,
-  };
-  const locals = await Promise.all(localBackends().map((b) => probe(b, detectedAt)));
+  const [cloudProbe, locals] = await Promise.all([
+    probeCloudRunner(cloudSettings()),
+    Promise.all(localBackends().map((b) => probe(b, detectedAt))),
+  ]);
+  const cloud: RunnerStatus = { slug: CLOUD_RUNNER.slug, label: CLOUD_RUNNER.label, ...cloudProbe, spec: null, detectedAt };
   return [cloud, ...locals];
 }
 

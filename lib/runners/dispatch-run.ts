@@ -10,7 +10,9 @@ import path from "node:path";
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log/logger";
 import { publish } from "@/lib/events/bus";
-import { findLocalBackend } from "@/lib/runners/backends";
+import { CLOUD_RUNNER, findLocalBackend } from "@/lib/runners/backends";
+import { runCloudAgent } from "@/lib/runners/cloud/run-cloud-agent";
+import { cloudSettings } from "@/lib/runners/cloud/cloud-settings";
 import { runAcpAgent, type AcpRunResult } from "@/lib/runners/acp-runner";
 import { classifyFailure } from "@/lib/runners/classify-failure";
 import { priceRun } from "@/lib/runners/price-run";
@@ -69,14 +71,17 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
   if (run.status !== "running") return readOutcome(orgId, runId);
   const writer = runEventWriter({ orgId, runId, startedAt: process.hrtime.bigint() });
 
-  const backend = findLocalBackend(run.runner);
-  if (!backend) {
+  const cloud = run.runner === CLOUD_RUNNER.slug;
+  const backend = cloud ? null : findLocalBackend(run.runner);
+  if (!cloud && !backend) {
     return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: `The runner "${run.runner}" cannot run here` });
   }
   const playbook = await resolvePlaybookPrompt(run);
   if (!playbook) {
     return finish(input, writer, { status: "failed", failureReason: "playbook_error", error: `No playbook: the run has no snapshot and playbooks/${run.playbookSlug}.md does not exist` });
   }
+  if (cloud) return executeOnCloud(input, signal, { ...run, orgId }, playbook, writer);
+  if (!backend) throw new Error("unreachable: a local run without a backend");
 
   const workdir = await mkdtemp(path.join(os.tmpdir(), `outreach-run-${runId}-`));
   try {
@@ -120,6 +125,44 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
   } finally {
     await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * A run on the cloud runner (SPEC "Agent runners": `cloud`): the relay runs the agent and this process answers its
+ * tool calls (lib/runners/cloud/run-cloud-agent.ts). It ends like a local run; a refused token is `auth_expired` and a
+ * relay lost beyond the resume window is `network`.
+ */
+async function executeOnCloud(
+  input: DispatchInput,
+  signal: AbortSignal,
+  run: { id: number; kind: string; orgId: number; playbookSlug: string | null },
+  playbook: { body: string; source: string },
+  writer: ReturnType<typeof runEventWriter>,
+): Promise<DispatchOutcome> {
+  const { orgId, runId } = input;
+  const settings = cloudSettings();
+  if (!settings) {
+    return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: "The cloud runner is not set up here: set OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN, or choose a local runner" });
+  }
+  void writer.write("lifecycle", { phase: "starting", detail: `Cloud runner: playbook from ${playbook.source}`, playbook: run.playbookSlug });
+  const result = await runCloudAgent({
+    relayUrl: settings.relayUrl,
+    cloudToken: settings.token,
+    resumeWindowMs: settings.resumeWindowMs,
+    runId,
+    runToken: input.token,
+    toolServerUrl: input.toolServerUrl,
+    kind: run.kind,
+    playbook: playbook.body,
+    timeoutMs: input.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
+    signal,
+    onEvent: (type, payload) => void writer.write(type, payload),
+  });
+  await writer.flush();
+  if (result.model) await db.run.updateMany({ where: { id: runId, organizationId: orgId }, data: { model: result.model } });
+  await recordUsage(orgId, runId, CLOUD_RUNNER.slug, result.model, result);
+  if (result.failure && !result.cancelled) return finish(input, writer, { status: "failed", failureReason: result.failure.reason, error: result.failure.error });
+  return finish(input, writer, await terminalFor(run, result, writer.texts()));
 }
 
 /** How the process ended, in the terms of SPEC section 3. */

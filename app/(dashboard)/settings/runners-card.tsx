@@ -10,7 +10,7 @@ export function RunnersCard({ runners }: { runners: RunnerStatus[] }) {
   return (
     <Card
       title="Agent runners"
-      description={`Local agent CLIs are detected with --version when the server starts${detectedAt ? ` (last checked ${new Date(detectedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC)` : ""}.`}
+      description={`Local agent CLIs are detected with --version, the cloud runner by a hello to its relay, when the server starts${detectedAt ? ` (last checked ${new Date(detectedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC)` : ""}.`}
       className="mt-6"
     >
       <div className="space-y-4">
@@ -32,13 +32,16 @@ export function RunnersCard({ runners }: { runners: RunnerStatus[] }) {
                 </Td>
                 <Td>
                   {r.available ? (
-                    <Badge tone="success">Installed{r.version ? ` · ${r.version}` : ""}</Badge>
+                    <Badge tone="success">
+                      {r.spec ? "Installed" : "Connected"}
+                      {r.version ? ` · ${r.version}` : ""}
+                    </Badge>
                   ) : (
                     <Badge tone={r.spec ? "neutral" : "warning"}>{r.spec ? "Not installed" : "Unavailable"}</Badge>
                   )}
                 </Td>
                 <Td className="font-mono text-xs">
-                  {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : "managed service"}
+                  {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : "relay over WebSocket (OUTREACH_CLOUD_RELAY_URL)"}
                   {r.spec ? (
                     <div className="mt-1 font-sans text-zinc-500 dark:text-zinc-400" title={r.spec.envPassthrough.join(", ")}>
                       passes {r.spec.envPassthrough.length} environment variables

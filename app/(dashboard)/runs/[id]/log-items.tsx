@@ -57,6 +57,9 @@ function Block({ label, children, tone }: { label: string; children: string; ton
 }
 
 const PHASE_LABELS: Record<string, string> = {
+  relay_connected: "Connected to the cloud runner",
+  reconnecting: "Connection to the cloud runner lost",
+  resumed: "Cloud runner connection resumed",
   spawned: "Agent process started",
   initialized: "Agent initialized",
   session_created: "Session created",
