@@ -30,7 +30,7 @@ test.use({ storageState: STATE });
 
 test.beforeAll(async () => {
   cli(["users:create", "--org", `Notify ${ME.username}`, "--username", ME.username], { OUTREACH_PASSWORD: ME.password });
-  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}`, storageState: { cookies: [], origins: [] } });
   try {
     expect((await ctx.post("/api/auth/login", { data: ME })).status()).toBe(200);
     await ctx.storageState({ path: STATE });
