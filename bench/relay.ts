@@ -157,6 +157,7 @@ async function load(keys: { privateKey: string; publicKey: string }) {
   const toolMs: number[] = [];
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
   const cpu0 = cpuSeconds(pid);
+  const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   try {
     const runs: Promise<{ failure: unknown }>[] = [];
@@ -179,6 +180,8 @@ async function load(keys: { privateKey: string; publicKey: string }) {
     const results = await Promise.all(runs);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuSeconds(pid) - cpu0;
+    const clientCpu = process.cpuUsage(clientCpu0);
+    const clientCpuSeconds = (clientCpu.user + clientCpu.system) / 1e6;
     const failed = results.filter((r) => r.failure).length;
     // Through the relay: every update relay -> client, every tool call relay -> client and its answer back.
     const frames = updates + 2 * toolCalls;
@@ -197,6 +200,7 @@ async function load(keys: { privateKey: string; publicKey: string }) {
         ["relay RSS peak", `${peakRss.toFixed(1)} MB`],
         ["relay RSS per run", `${(((peakRss - idleRss) * 1024) / RUNS).toFixed(1)} kB`],
         ["relay CPU (one core = 100 %)", `${((cpu / seconds) * 100).toFixed(0)} %`],
+        ["clients' CPU, this process (one core = 100 %)", `${((clientCpuSeconds / seconds) * 100).toFixed(0)} %`],
       ],
     );
   } finally {
