@@ -7,6 +7,9 @@
 //   RELAY_REVOKED_URL            optional: a URL answering a JSON array of revoked token ids, read every minute
 //   RELAY_MAX_FRAME_BYTES        largest frame accepted (default 1 MB); a larger one closes the socket
 //   RELAY_RESUME_GRACE_MS        how long a run waits for its client to come back (default 30000)
+//   RELAY_HIGH_WATER_BYTES       bytes waiting on a client's socket above which its agent is held (default 1 MB)
+import type { KeyObject } from "node:crypto";
+import { z } from "zod";
 import { findLocalBackend } from "@/lib/runners/backends";
 import { startRelay } from "./relay-server";
 import { publicKeyFrom } from "./token";
@@ -14,14 +17,33 @@ import { publicKeyFrom } from "./token";
 const out = (level: string, msg: string, fields: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, service: "runner-relay", ...fields })}\n`);
 
-const env = process.env;
-const backend = findLocalBackend(env.RELAY_BACKEND ?? "");
-if (!backend) {
-  out("error", `RELAY_BACKEND must name a runner this relay can start (got "${env.RELAY_BACKEND ?? ""}")`);
+const ZRelayEnv = z.object({
+  OUTREACH_RELAY_PORT: z.coerce.number().int().min(0).max(65535).default(8790),
+  RELAY_BACKEND: z.string({ error: "RELAY_BACKEND is required: the runner this relay starts" }).min(1),
+  RELAY_MODEL: z.string().optional().transform((v) => v || null),
+  RELAY_TOKEN_PUBLIC_KEY: z.string({ error: "RELAY_TOKEN_PUBLIC_KEY is required: the public key that verifies cloud runner tokens" }).min(1),
+  RELAY_REVOKED_URL: z.url().optional(),
+  RELAY_MAX_FRAME_BYTES: z.coerce.number().int().min(1024).optional(),
+  RELAY_RESUME_GRACE_MS: z.coerce.number().int().min(1000).optional(),
+  RELAY_HIGH_WATER_BYTES: z.coerce.number().int().min(1024).optional(),
+});
+
+const parsed = ZRelayEnv.safeParse(process.env);
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) out("error", `${issue.path.join(".")}: ${issue.message}`);
   process.exit(2);
 }
-if (!env.RELAY_TOKEN_PUBLIC_KEY) {
-  out("error", "RELAY_TOKEN_PUBLIC_KEY is required: the cloud edition's public key, to verify cloud runner tokens");
+const env = parsed.data;
+const backend = findLocalBackend(env.RELAY_BACKEND);
+if (!backend) {
+  out("error", `RELAY_BACKEND must name a runner this relay can start (got "${env.RELAY_BACKEND}")`);
+  process.exit(2);
+}
+let publicKey: KeyObject;
+try {
+  publicKey = publicKeyFrom(env.RELAY_TOKEN_PUBLIC_KEY);
+} catch {
+  out("error", "RELAY_TOKEN_PUBLIC_KEY is not an Ed25519 public key in base64 DER (make one with `npm run relay:token -- keygen`)");
   process.exit(2);
 }
 
@@ -30,7 +52,9 @@ async function refreshRevoked() {
   if (!env.RELAY_REVOKED_URL) return;
   try {
     const res = await fetch(env.RELAY_REVOKED_URL, { signal: AbortSignal.timeout(10_000) });
-    if (res.ok) revoked = new Set((await res.json()) as string[]);
+    const list = res.ok ? z.array(z.string()).safeParse(await res.json()) : null;
+    if (list?.success) revoked = new Set(list.data);
+    else out("warn", "the revoked tokens list did not answer a JSON array of ids; keeping the last list", { status: res.status });
   } catch (err) {
     out("warn", "could not refresh the revoked tokens; keeping the last list", { error: (err as Error).message });
   }
@@ -39,13 +63,14 @@ await refreshRevoked();
 setInterval(() => void refreshRevoked(), 60_000).unref();
 
 const relay = await startRelay({
-  port: Number(env.OUTREACH_RELAY_PORT ?? 8790),
+  port: env.OUTREACH_RELAY_PORT,
   backend,
-  model: env.RELAY_MODEL || null,
-  publicKey: publicKeyFrom(env.RELAY_TOKEN_PUBLIC_KEY),
+  model: env.RELAY_MODEL,
+  publicKey,
   revoked: () => revoked,
-  maxFrameBytes: env.RELAY_MAX_FRAME_BYTES ? Number(env.RELAY_MAX_FRAME_BYTES) : undefined,
-  resumeGraceMs: env.RELAY_RESUME_GRACE_MS ? Number(env.RELAY_RESUME_GRACE_MS) : undefined,
+  maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
+  resumeGraceMs: env.RELAY_RESUME_GRACE_MS,
+  highWaterMark: env.RELAY_HIGH_WATER_BYTES,
   log: (msg, fields) => out("info", msg, fields),
 });
 out("info", "relay listening", { port: relay.port, backend: backend.slug });

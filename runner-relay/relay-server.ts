@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import type { KeyObject } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
 import { runAcpAgent } from "@/lib/runners/acp-runner";
@@ -47,8 +46,8 @@ interface RelayRun {
   channel: FrameChannel;
   socket: WebSocket | null;
   abort: AbortController;
-  child: ChildProcess | null;
-  paused: boolean;
+  /** Set while the client's socket is backed up: the agent's output waits on it. */
+  hold: Promise<void> | null;
   ended: boolean;
   forgetTimer: NodeJS.Timeout | null;
   bridgeKey: string | null;
@@ -152,7 +151,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
       const key = `${tokenId}:${start.runId}`;
       if (runs.has(key)) return void connection.send({ type: "error", code: "busy", message: `Run ${start.runId} is already running here`, runId: start.runId });
       const r: RelayRun = {
-        key, runId: start.runId, org: org!, socket: ws, abort: new AbortController(), child: null, paused: false, ended: false, forgetTimer: null, bridgeKey: null,
+        key, runId: start.runId, org: org!, socket: ws, abort: new AbortController(), hold: null, ended: false, forgetTimer: null, bridgeKey: null,
         channel: new FrameChannel((f) => onRunFrame(r, f), (message) => r.channel.send({ type: "error", code: "bad_frame", message })),
       };
       runs.set(key, r);
@@ -203,18 +202,21 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
 
   /** Stops reading the agent while the client's socket is backed up, and resumes once it has drained. */
   function pressure(r: RelayRun): void {
-    if (r.paused || r.channel.bufferedAmount <= hwm) return;
-    r.paused = true;
-    r.child?.stdout?.pause();
+    if (r.hold || r.channel.bufferedAmount <= hwm) return;
     const link = r.bridgeKey ? linkOf.get(r.bridgeKey) : null;
     link?.socket?.pause();
-    const check = setInterval(() => {
-      if (r.channel.bufferedAmount > hwm / 2 && r.socket) return;
-      clearInterval(check);
-      r.paused = false;
-      r.child?.stdout?.resume();
-      link?.socket?.resume();
-    }, 25);
+    log("client backed up; holding the agent", { runId: r.runId, org: r.org, bufferedBytes: r.channel.bufferedAmount });
+    r.hold = new Promise<void>((release) => {
+      const check = setInterval(() => {
+        // Drained below half the mark, or the socket is gone (the run waits for a resume with its frames kept).
+        if (r.channel.bufferedAmount > hwm / 2 && r.socket) return;
+        clearInterval(check);
+        r.hold = null;
+        link?.socket?.resume();
+        log("client drained; reading the agent again", { runId: r.runId, org: r.org });
+        release();
+      }, 25);
+    });
   }
 
   async function execute(r: RelayRun, start: Extract<Frame, { type: "run.start" }>): Promise<void> {
@@ -249,7 +251,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
         meta: opts.backend.slug === "claude-code" && opts.model ? { claudeCode: { options: { model: opts.model } } } : undefined,
         timeoutMs: start.timeoutMs,
         signal: r.abort.signal,
-        onSpawn: (child) => (r.child = child),
+        readGate: () => r.hold,
         onEvent: (event, payload) => {
           r.channel.send({ type: "acp.update", runId: r.runId, event, payload });
           pressure(r);

@@ -2,7 +2,7 @@
 // reports what happens through `onEvent` and answers with how the process ended, and the dispatcher decides what
 // that means (lib/runners/dispatch-run.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { Readable, Writable } from "node:stream";
+import { Readable, Transform, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { RunUsage } from "@/lib/runners/price-run";
 
@@ -20,8 +20,11 @@ export interface AcpRunOptions {
   /** Aborting cancels: `session/cancel`, a grace period, then the process is ended. */
   signal?: AbortSignal;
   onEvent: (type: string, payload: Record<string, unknown>) => void;
-  /** The agent's process once it runs (the relay pauses its output while a client's socket is backed up). */
-  onSpawn?: (child: ChildProcess) => void;
+  /**
+   * Asked before each chunk of the agent's output is read: a promise holds the chunk (and, once the pipe fills, the
+   * agent's writes) until it settles. The relay holds an agent while its client's socket is backed up.
+   */
+  readGate?: () => Promise<void> | null;
 }
 
 export interface AcpRunResult {
@@ -74,7 +77,6 @@ export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
   ]);
   if (spawned !== true) return spawnFailed(result, emit, spawned, opts.binary);
   emit("lifecycle", { phase: "spawned", detail: [opts.binary, ...opts.args].join(" "), pid: child.pid });
-  opts.onSpawn?.(child);
   pipeStderr(child, emit);
 
   // Whatever ends the exchange first: the prompt's answer, the deadline, a cancel, or the process dying.
@@ -97,7 +99,8 @@ export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
       return option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } };
     });
 
-  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>);
+  const output = opts.readGate ? child.stdout!.pipe(gated(opts.readGate)) : child.stdout!;
+  const stream = acp.ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(output) as ReadableStream<Uint8Array>);
   let sessionId: string | null = null;
   let ctxRef: acp.ClientContext | null = null;
 
@@ -180,6 +183,18 @@ function pipeStderr(child: ChildProcess, emit: AcpRunOptions["onEvent"]) {
   });
   child.stderr!.on("end", () => {
     if (pending) emit("stderr", { text: pending.slice(0, STDERR_LINE_MAX) });
+  });
+}
+
+/** A pass-through that waits on the gate before passing each chunk on (pausing the source would not hold: the web
+ * stream reading it resumes it on every pull). */
+function gated(gate: () => Promise<void> | null): Transform {
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      const wait = gate();
+      if (!wait) return done(null, chunk);
+      wait.then(() => done(null, chunk), () => done(null, chunk));
+    },
   });
 }
 
