@@ -77,12 +77,13 @@ test("Settings > Background jobs lists each job with its schedule and says which
   const card = page.getByTestId("background-jobs");
   await expect(card).toBeVisible();
   const rows = card.getByRole("table", { name: "Background jobs" }).locator("tbody tr");
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(5);
   await expect(rows.nth(0)).toContainText("campaign-tick");
   await expect(rows.nth(0)).toContainText("Every minute (UTC)");
   await expect(rows.nth(1)).toContainText("run-rescuer");
   await expect(rows.nth(2)).toContainText("webhook-deliver");
-  await expect(rows.nth(3)).toContainText("insights-daily");
+  await expect(rows.nth(3)).toContainText("billing-meter");
+  await expect(rows.nth(4)).toContainText("insights-daily");
   // The e2e server runs with OUTREACH_JOBS=off (scheduler.spec.ts runs instances with jobs on).
   await expect(page.getByText("OUTREACH_JOBS=off: another instance (or Trigger.dev) must run the jobs.")).toBeVisible();
   await card.scrollIntoViewIfNeeded();

@@ -7,6 +7,8 @@ const onOff = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
+const optionalText = z.string().optional().or(z.literal("").transform(() => undefined));
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,11 +40,30 @@ const EnvSchema = z
     // How long a run on the cloud runner tries to take its run back after the relay's socket dropped (the relay's
     // RELAY_RESUME_GRACE_MS should be the same).
     OUTREACH_CLOUD_RESUME_WINDOW_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    // cloud: the hosted edition (open sign-up, billing, cloud runner tokens; docs/cloud-edition.md).
+    OUTREACH_EDITION: z.enum(["self-hosted", "cloud"]).default("self-hosted"),
+    // Billing (cloud edition): off unless STRIPE_SECRET_KEY is set. STRIPE_API_BASE points the SDK elsewhere (tests).
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_PRO: optionalText,
+    STRIPE_PRICE_PRO_USAGE: optionalText,
+    STRIPE_METER_EVENT: z.string().min(1).max(100).default("cloud_run_seconds"),
+    STRIPE_API_BASE: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+    // Cloud runner tokens (cloud edition): the Ed25519 private key that signs them, and the secret relays present
+    // when they report the usage of a token (npm run relay:token -- keygen).
+    OUTREACH_CLOUD_SIGNING_KEY: optionalText,
+    OUTREACH_RELAY_REPORT_SECRET: z.string().min(16, "OUTREACH_RELAY_REPORT_SECRET must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {
     if (v.OUTREACH_AUTH && !v.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "AUTH_SECRET is required when OUTREACH_AUTH=on" });
+    }
+    if (v.OUTREACH_EDITION === "cloud" && !v.OUTREACH_AUTH) {
+      ctx.addIssue({ code: "custom", path: ["OUTREACH_AUTH"], message: "OUTREACH_EDITION=cloud needs OUTREACH_AUTH=on" });
+    }
+    if (v.STRIPE_SECRET_KEY && (!v.STRIPE_WEBHOOK_SECRET || !v.STRIPE_PRICE_PRO)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "Billing needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO with STRIPE_SECRET_KEY" });
     }
   });
 

@@ -4,7 +4,10 @@
 //   RELAY_BACKEND                the agent it runs: a runner slug (claude-code, codex, gemini, ... or an extra backend)
 //   RELAY_MODEL                  the model it tells the backend to use (optional; the service's choice)
 //   RELAY_TOKEN_PUBLIC_KEY       the cloud edition's Ed25519 public key (base64 DER), to verify tokens
-//   RELAY_REVOKED_URL            optional: a URL answering a JSON array of revoked token ids, read every minute
+//   RELAY_REVOKED_URL            optional: the cloud edition's /api/cloud-runner/revocations (or any URL answering a
+//                                JSON array of revoked token ids), read at start and every minute
+//   RELAY_USAGE_URL              optional: the cloud edition's /api/cloud-runner/usage, told of every finished run
+//   RELAY_REPORT_SECRET          the secret those reports carry (the cloud edition's OUTREACH_RELAY_REPORT_SECRET)
 //   RELAY_MAX_FRAME_BYTES        largest frame accepted (default 1 MB); a larger one closes the socket
 //   RELAY_RESUME_GRACE_MS        how long a run waits for its client to come back (default 30000)
 //   RELAY_HIGH_WATER_BYTES       bytes waiting on a client's socket above which its agent is held (default 1 MB)
@@ -13,6 +16,7 @@ import { z } from "zod";
 import { findLocalBackend } from "@/lib/runners/backends";
 import { startRelay } from "./relay-server";
 import { publicKeyFrom } from "./token";
+import { usageReporter } from "./usage-reporter";
 
 const out = (level: string, msg: string, fields: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level, msg, service: "runner-relay", ...fields })}\n`);
@@ -26,7 +30,15 @@ const ZRelayEnv = z.object({
   RELAY_MAX_FRAME_BYTES: z.coerce.number().int().min(1024).optional(),
   RELAY_RESUME_GRACE_MS: z.coerce.number().int().min(1000).optional(),
   RELAY_HIGH_WATER_BYTES: z.coerce.number().int().min(1024).optional(),
-});
+  RELAY_USAGE_URL: z.url().optional(),
+  RELAY_REPORT_SECRET: z.string().min(16).optional(),
+}).refine((e) => !e.RELAY_USAGE_URL || e.RELAY_REPORT_SECRET, { message: "RELAY_USAGE_URL needs RELAY_REPORT_SECRET", path: ["RELAY_REPORT_SECRET"] });
+
+/** The revocation list: a bare array of ids, or the cloud edition's {revoked, blocked} (blocked: out of minutes). */
+const ZRevocations = z.union([
+  z.array(z.string()).transform((revoked) => ({ revoked, blocked: [] as { jti: string; message: string }[] })),
+  z.object({ revoked: z.array(z.string()), blocked: z.array(z.object({ jti: z.string(), message: z.string() })).default([]) }),
+]);
 
 const parsed = ZRelayEnv.safeParse(process.env);
 if (!parsed.success) {
@@ -48,13 +60,16 @@ try {
 }
 
 let revoked: ReadonlySet<string> = new Set();
+let blocked: ReadonlyMap<string, string> = new Map();
 async function refreshRevoked() {
   if (!env.RELAY_REVOKED_URL) return;
   try {
     const res = await fetch(env.RELAY_REVOKED_URL, { signal: AbortSignal.timeout(10_000) });
-    const list = res.ok ? z.array(z.string()).safeParse(await res.json()) : null;
-    if (list?.success) revoked = new Set(list.data);
-    else out("warn", "the revoked tokens list did not answer a JSON array of ids; keeping the last list", { status: res.status });
+    const list = res.ok ? ZRevocations.safeParse(await res.json()) : null;
+    if (list?.success) {
+      revoked = new Set(list.data.revoked);
+      blocked = new Map(list.data.blocked.map((b) => [b.jti, b.message]));
+    } else out("warn", "the revoked tokens list did not answer a list of ids; keeping the last list", { status: res.status });
   } catch (err) {
     out("warn", "could not refresh the revoked tokens; keeping the last list", { error: (err as Error).message });
   }
@@ -68,6 +83,8 @@ const relay = await startRelay({
   model: env.RELAY_MODEL,
   publicKey,
   revoked: () => revoked,
+  blocked: () => blocked,
+  onRunEnded: env.RELAY_USAGE_URL ? usageReporter({ url: env.RELAY_USAGE_URL, secret: env.RELAY_REPORT_SECRET!, log: (level, msg, fields) => out(level, msg, fields) }) : undefined,
   maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
   resumeGraceMs: env.RELAY_RESUME_GRACE_MS,
   highWaterMark: env.RELAY_HIGH_WATER_BYTES,

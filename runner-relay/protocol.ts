@@ -78,7 +78,7 @@ export const ZRunEnd = z
 
 export const ZCancel = z.object({ ...base, type: z.literal("cancel"), runId: z.number().int().positive() }).strict();
 
-export const ERROR_CODES = ["bad_frame", "auth_failed", "token_expired", "token_revoked", "unknown_run", "busy", "internal"] as const;
+export const ERROR_CODES = ["bad_frame", "auth_failed", "token_expired", "token_revoked", "quota_exceeded", "unknown_run", "busy", "internal"] as const;
 export const ZError = z
   .object({ ...base, type: z.literal("error"), code: z.enum(ERROR_CODES), message: z.string().max(2000), runId: z.number().int().positive().optional() })
   .strict();
@@ -102,6 +102,7 @@ export const CLOSE = {
   unknownRun: 4004,
   probeDone: 4005,
   resumeGone: 4006,
+  quotaExceeded: 4007,
 } as const;
 
 export const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024;

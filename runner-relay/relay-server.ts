@@ -29,6 +29,10 @@ export interface RelayOptions {
   publicKey: KeyObject;
   /** Token ids refused although their signature is good (refreshed by the caller). */
   revoked?: () => ReadonlySet<string>;
+  /** Token ids refused for now, with the words the client is shown (an organization out of cloud minutes). */
+  blocked?: () => ReadonlyMap<string, string>;
+  /** Told when a run ends, for metering (runner-relay/usage-reporter.ts). */
+  onRunEnded?: (usage: RunEndedUsage) => void;
   maxFrameBytes?: number;
   resumeGraceMs?: number;
   heartbeatMs?: number;
@@ -39,8 +43,18 @@ export interface RelayOptions {
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
+export interface RunEndedUsage {
+  /** The token's id and organization: who the run is metered to. */
+  jti: string;
+  org: number;
+  runId: number;
+  seconds: number;
+  endedAt: string;
+}
+
 interface RelayRun {
   key: string;
+  jti: string;
   runId: number;
   org: number;
   channel: FrameChannel;
@@ -96,7 +110,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
       (message) => connection.send({ type: "error", code: "bad_frame", message }),
     );
     connection.attach(ws);
-    const fail = (code: "auth_failed" | "token_expired" | "token_revoked" | "unknown_run", message: string, close: number) => {
+    const fail = (code: "auth_failed" | "token_expired" | "token_revoked" | "quota_exceeded" | "unknown_run", message: string, close: number) => {
       connection.send({ type: "error", code, message });
       ws.close(close, message.slice(0, 120));
     };
@@ -110,6 +124,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
           if (verdict.reason === "revoked") return fail("token_revoked", "The cloud runner token was revoked", CLOSE.tokenRevoked);
           return fail("auth_failed", "The cloud runner token is not valid", CLOSE.authFailed);
         }
+        const block = opts.blocked?.().get(verdict.claims.jti);
+        if (block) return fail("quota_exceeded", block, CLOSE.quotaExceeded);
         org = verdict.claims.org;
         tokenId = verdict.claims.jti;
         const hello = { type: "hello" as const, relay: { version: RELAY_VERSION, backend: opts.backend.slug, model: opts.model ?? null }, organization: org };
@@ -151,7 +167,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
       const key = `${tokenId}:${start.runId}`;
       if (runs.has(key)) return void connection.send({ type: "error", code: "busy", message: `Run ${start.runId} is already running here`, runId: start.runId });
       const r: RelayRun = {
-        key, runId: start.runId, org: org!, socket: ws, abort: new AbortController(), hold: null, ended: false, forgetTimer: null, bridgeKey: null,
+        key, jti: tokenId, runId: start.runId, org: org!, socket: ws, abort: new AbortController(), hold: null, ended: false, forgetTimer: null, bridgeKey: null,
         channel: new FrameChannel((f) => onRunFrame(r, f), (message) => r.channel.send({ type: "error", code: "bad_frame", message })),
       };
       runs.set(key, r);
@@ -220,6 +236,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
   }
 
   async function execute(r: RelayRun, start: Extract<Frame, { type: "run.start" }>): Promise<void> {
+    const startedAt = Date.now();
     const { key: bridgeKey, link } = bridges.register((message) => {
       r.channel.send({ type: "mcp.frame", runId: r.runId, message });
       pressure(r);
@@ -272,6 +289,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
       r.channel.send({ type: "error", code: "internal", message: "The relay could not run the agent", runId: r.runId });
     } finally {
       r.ended = true;
+      opts.onRunEnded?.({ jti: r.jti, org: r.org, runId: r.runId, seconds: Math.ceil((Date.now() - startedAt) / 1000), endedAt: new Date().toISOString() });
       await rm(workdir, { recursive: true, force: true }).catch(() => undefined);
       // The last frames may still need a resume to reach the client; the run is kept for the grace period.
       if (!r.socket) return;

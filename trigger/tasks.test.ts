@@ -10,6 +10,7 @@ const tasks = [
   (await import("./campaign-tick")).campaignTickOptions,
   (await import("./run-rescuer")).runRescuerOptions,
   (await import("./webhook-deliver")).webhookDeliverOptions,
+  (await import("./billing-meter")).billingMeterOptions,
   (await import("./insights-daily")).insightsDailyOptions,
 ];
 

@@ -22,7 +22,7 @@ export async function requestRegeneration(
   const owner = await db.draft.findFirst({ where: { id, organizationId: orgId }, select: { campaignId: true, projectId: true } });
   if (!owner) throw notFound("Draft");
   const runner = await resolveRunner({ orgId, campaignId: owner.campaignId, projectId: owner.projectId });
-  await assertRunnerAvailable(runner);
+  await assertRunnerAvailable(runner, { orgId });
 
   const run = await db.$transaction(async (tx) => {
     // Lock the draft so two requests at once cannot both start a run.

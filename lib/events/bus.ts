@@ -13,7 +13,7 @@ export const EVENTS_CHANNEL = "outreach_events";
 
 export type Listener = (event: StreamEvent) => void;
 /** Notices for the instances only, never streamed: a cancel for a run another instance owns, deliveries to send. */
-const CONTROL_ONLY = new Set<Notice["t"]>(["run:cancel", "webhook:due"]);
+const CONTROL_ONLY = new Set<Notice["t"]>(["run:cancel", "webhook:due", "meter:due"]);
 
 /** Instance-internal messages that are not streamed to browsers (a cancel request for a run another instance owns). */
 export type ControlListener = (notice: Notice) => void;

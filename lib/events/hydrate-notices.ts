@@ -13,7 +13,9 @@ export type Notice =
   | { o: number; t: "run:cancel"; runId: number }
   | { o: number; t: "notification:created"; notificationId: number }
   // Instance-internal: deliveries were enqueued; workers drain them at once (lib/webhooks/wake-on-due.ts).
-  | { o: number; t: "webhook:due" };
+  | { o: number; t: "webhook:due" }
+  // Instance-internal: cloud-run usage was recorded; workers report it to the billing meter (lib/billing).
+  | { o: number; t: "meter:due" };
 
 interface RunRow {
   id: number;

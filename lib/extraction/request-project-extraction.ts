@@ -22,7 +22,7 @@ export async function requestProjectExtraction({ orgId, projectId, trigger = "ma
 
   const sourcePath = await checkSourceFolder(project.sourcePath?.trim() || null);
   const runner = await resolveRunner({ orgId, projectId });
-  await assertRunnerAvailable(runner);
+  await assertRunnerAvailable(runner, { orgId });
   return startRun({
     orgId,
     projectId,

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   blocklisted: 422,
   // POST /api/run for a campaign whose runner cannot run here (SPEC 7, "Other defined failures").
   runner_unavailable: 422,
+  // The plan's included usage is spent and no paid plan is in force (the cloud edition's billing).
+  plan_limit: 402,
   rate_limited: 429,
   unavailable: 503,
 } as const;

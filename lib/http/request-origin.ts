@@ -32,3 +32,13 @@ export function clientAddress(headers: Headers, settings: ProxySettings = proxyS
   const address = settings.trustProxy ? forwarded.at(-1) : forwarded[0];
   return address || headers.get("x-real-ip") || "unknown";
 }
+
+/**
+ * The dashboard's own origin, for links sent elsewhere (Stripe's return addresses, invitation links): the configured
+ * OUTREACH_PUBLIC_URL, else the Host the browser used (with the scheme isHttpsRequest decides).
+ */
+export function publicOrigin(headers: Headers, settings: ProxySettings = proxySettings()): string {
+  if (settings.publicUrl) return new URL(settings.publicUrl).origin;
+  const host = (settings.trustProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : null) || headers.get("host") || "localhost";
+  return `${isHttpsRequest(headers, settings) ? "https" : "http"}://${host}`;
+}

@@ -25,7 +25,7 @@ export async function requestProjectInsights({ orgId, projectId, trigger = "manu
   if (live) return { runId: live.id, alreadyRunning: true, done: null };
 
   const runner = await resolveRunner({ orgId, projectId });
-  await assertRunnerAvailable(runner);
+  await assertRunnerAvailable(runner, { orgId });
   return startRun({
     orgId,
     projectId,

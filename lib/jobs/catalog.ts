@@ -4,5 +4,6 @@ import { campaignTickJob } from "@/lib/jobs/campaign-tick";
 import { insightsDailyJob } from "@/lib/jobs/insights-daily";
 import { runRescuerJob } from "@/lib/jobs/run-rescuer";
 import { webhookDeliverJob } from "@/lib/jobs/webhook-deliver";
+import { billingMeterJob } from "@/lib/jobs/billing-meter";
 
-export const JOBS: JobDefinition[] = [campaignTickJob, runRescuerJob, webhookDeliverJob, insightsDailyJob];
+export const JOBS: JobDefinition[] = [campaignTickJob, runRescuerJob, webhookDeliverJob, billingMeterJob, insightsDailyJob];

@@ -8,6 +8,7 @@ import { jobEngine } from "@/lib/jobs/job-engine";
 import { nextLeaseExpiry, runRescuerJob } from "@/lib/jobs/run-rescuer";
 import { runJob } from "@/lib/jobs/run-job";
 import { wakeOnDue } from "@/lib/webhooks/wake-on-due";
+import { wakeMeterOnDue } from "@/lib/billing/wake-meter-on-due";
 
 export async function startBackgroundWork(): Promise<{ runner: Runner | null }> {
   await bootSweep();
@@ -16,8 +17,9 @@ export async function startBackgroundWork(): Promise<{ runner: Runner | null }> 
     log.info("background jobs are off on this instance (OUTREACH_JOBS=off)");
     return { runner: null };
   }
-  // Webhook deliveries go out the moment their notification commits, from every instance that does background work.
+  // Webhook deliveries and meter reports go out the moment they commit, from every instance that does background work.
   await wakeOnDue();
+  await wakeMeterOnDue();
   if (engine === "trigger") {
     log.info("background jobs run on Trigger.dev (TRIGGER_SECRET_KEY is set)");
     return { runner: null };

@@ -23,7 +23,7 @@ export async function retryReplyDrafting({ orgId, id, actor }: { orgId: number; 
     throw new AppError("conflict", "This reply is still being drafted", { runId: previousRunId });
   }
   const runner = await resolveRunner({ orgId, campaignId: draft.campaignId, projectId: draft.projectId });
-  await assertRunnerAvailable(runner);
+  await assertRunnerAvailable(runner, { orgId });
 
   const earlier = (previous?.params ?? {}) as { parentDraftId?: unknown };
   const started = await startRun({

@@ -1,12 +1,13 @@
 // The one place a run's terminal state is committed (SPEC section 3). Finish tools call it inside the transaction
 // that writes their artifact; the dispatcher calls it when the agent process ends. Only the first commit wins
 // (`WHERE status = 'running'`), so a finish tool, a cancel and the dispatcher can race without overwriting each other.
-// The run.success / run.failed (and drafts.created) notifications, with their webhook deliveries, are written here, in
-// the same transaction.
+// The run.success / run.failed (and drafts.created) notifications, with their webhook deliveries, and the cloud
+// edition's metered usage of a cloud run are written here, in the same transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db, type Tx } from "@/lib/db/client";
 import { publish } from "@/lib/events/bus";
 import { notifyRunEnded } from "@/lib/notifications/notify-run-ended";
+import { recordCloudUsage } from "@/lib/billing/record-cloud-usage";
 
 export type RunFailureReason =
   | "runner_missing"
@@ -51,5 +52,6 @@ export async function commitRunTerminal(tx: Tx | null, t: RunTerminal): Promise<
   if (changed === 0) return false;
   await publish({ o: t.orgId, t: "run:finished", runId: t.runId }, tx);
   await notifyRunEnded(tx, { orgId: t.orgId, runId: t.runId, status: t.status, failureReason: t.failureReason, error: t.error, now: t.now });
+  await recordCloudUsage(tx, { orgId: t.orgId, runId: t.runId });
   return true;
 }

@@ -29,7 +29,7 @@ export async function startCampaignRun(input: StartCampaignRunInput): Promise<St
   const live = await findLiveRun(orgId, campaignId);
   if (live) return { runId: live, alreadyRunning: true, done: null };
 
-  await assertRunnerAvailable(campaign.runner);
+  await assertRunnerAvailable(campaign.runner, { orgId });
 
   // The campaign's own playbook, else the organization's playbook for the skill; without either the run has no
   // snapshot and the dispatcher reads playbooks/<skill>.md.

@@ -15,7 +15,7 @@ export async function startSkillGeneration(
   if (!campaign) throw notFound("Campaign");
   const live = await db.run.findFirst({ where: { organizationId: orgId, campaignId, kind: SKILL_GENERATION_KIND, status: "running" }, select: { id: true } });
   if (live) return { runId: live.id, alreadyRunning: true, done: null };
-  await assertRunnerAvailable(campaign.runner);
+  await assertRunnerAvailable(campaign.runner, { orgId });
   return startRun({
     orgId,
     kind: SKILL_GENERATION_KIND,

@@ -37,9 +37,11 @@ export function probeCloudRunner(settings: CloudSettings | null): Promise<CloudP
       if (!parsed.ok) return;
       const f = parsed.frame;
       if (f.type === "hello" && f.relay) settle({ available: true, version: `relay ${f.relay.version}, ${f.relay.backend}${f.relay.model ? ` (${f.relay.model})` : ""}`, reason: null });
+      if (f.type === "error" && f.code === "quota_exceeded") settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's runs: ${f.message}` });
       if (f.type === "error") settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's token: ${f.message}` });
     });
     ws.on("close", (code, reason) => {
+      if (code === CLOSE.quotaExceeded) settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's runs: ${reason.toString()}` });
       if (code === CLOSE.authFailed || code === CLOSE.tokenExpired || code === CLOSE.tokenRevoked) {
         settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's token: ${reason.toString() || "not valid"}` });
       }

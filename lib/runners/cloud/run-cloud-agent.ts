@@ -30,7 +30,7 @@ export interface CloudRunInput {
 
 export interface CloudRunResult extends AcpRunResult {
   /** A failure of the cloud runner itself rather than of the agent: it names the failure reason. */
-  failure: { reason: "auth_expired" | "network"; error: string } | null;
+  failure: { reason: "auth_expired" | "quota_exhausted" | "network"; error: string } | null;
   model: string | null;
 }
 
@@ -107,6 +107,7 @@ export function runCloudAgent(input: CloudRunInput): Promise<CloudRunResult> {
           return finish();
         case "error":
           if (frame.code === "auth_failed" || frame.code === "token_expired" || frame.code === "token_revoked") return finish({ reason: "auth_expired", error: frame.message });
+          if (frame.code === "quota_exceeded") return finish({ reason: "quota_exhausted", error: frame.message });
           if (frame.code === "unknown_run") return finish({ reason: "network", error: frame.message });
           input.onEvent("lifecycle", { phase: "error", detail: `Cloud runner: ${frame.message}` });
           if (frame.code === "internal" || frame.code === "busy") return finish({ reason: "network", error: frame.message });
@@ -172,6 +173,7 @@ export function runCloudAgent(input: CloudRunInput): Promise<CloudRunResult> {
         channel.detach();
         const why = reason.toString();
         if (code === CLOSE.authFailed || code === CLOSE.tokenExpired || code === CLOSE.tokenRevoked) return finish({ reason: "auth_expired", error: why || "The relay refused the cloud runner token" });
+        if (code === CLOSE.quotaExceeded) return finish({ reason: "quota_exhausted", error: why || "The organization's cloud-runner minutes are used up" });
         if (code === CLOSE.unknownRun) return finish({ reason: "network", error: why || "The relay no longer holds this run" });
         if (code === 1009) return finish({ reason: "network", error: "The relay closed the connection: a frame was larger than it accepts" });
         // Anything else is a lost connection: try to resume until the window closes.

@@ -1,0 +1,22 @@
+// POST /api/invites/accept (and sign-up with an invitation): the signed-in user joins the invitation's organization
+// with its role. The invitation row is locked while it is checked and spent, so a link works exactly once.
+import type { Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { hashInviteToken } from "@/lib/invites/invite-token";
+
+export async function acceptInvite({ token, userId, now = new Date() }: { token: string; userId: number; now?: Date }, tx?: Tx): Promise<{ orgId: number; orgName: string; role: string }> {
+  if (!tx) return db.$transaction((inner) => acceptInvite({ token, userId, now }, inner));
+  const [invite] = await tx.$queryRaw<{ id: number; organization_id: number; role: string; expires_at: Date; accepted_at: Date | null; revoked_at: Date | null }[]>`
+    SELECT id, organization_id, role::text AS role, expires_at, accepted_at, revoked_at FROM invites WHERE token_hash = ${hashInviteToken(token)} FOR UPDATE`;
+  if (!invite) throw new AppError("not_found", "This invitation link is not valid");
+  if (invite.accepted_at) throw new AppError("conflict", "This invitation has already been used");
+  if (invite.revoked_at) throw new AppError("conflict", "This invitation was revoked");
+  if (invite.expires_at <= now) throw new AppError("conflict", "This invitation has expired: ask for a new link");
+  const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organization_id, userId } }, select: { id: true } });
+  if (already) throw new AppError("conflict", "You are already a member of this organization");
+  await tx.membership.create({ data: { organizationId: invite.organization_id, userId, role: invite.role as "owner" | "admin" | "member" } });
+  await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now, acceptedById: userId } });
+  const org = await tx.organization.findUniqueOrThrow({ where: { id: invite.organization_id }, select: { name: true } });
+  return { orgId: invite.organization_id, orgName: org.name, role: invite.role };
+}

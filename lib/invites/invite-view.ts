@@ -1,0 +1,24 @@
+// An invitation as the API shows it: never its token or hash.
+import type { Role } from "@/lib/generated/prisma/enums";
+
+interface InviteRow {
+  id: number;
+  role: Role;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+  createdBy?: { username: string } | null;
+}
+
+export function inviteView(i: InviteRow, now = new Date()) {
+  const state = i.acceptedAt ? "accepted" : i.revokedAt ? "revoked" : i.expiresAt <= now ? "expired" : "pending";
+  return {
+    id: i.id,
+    role: i.role,
+    state,
+    createdBy: i.createdBy?.username ?? null,
+    createdAt: i.createdAt.toISOString(),
+    expiresAt: i.expiresAt.toISOString(),
+  };
+}
