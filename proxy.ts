@@ -6,11 +6,13 @@ import { env, platformOrigins } from "@/lib/env";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 
 const PUBLIC_PAGES = ["/login", "/signup"];
+// An invitation link is opened before its reader has an account; the page itself offers sign-in or sign-up.
+const isPublicPage = (pathname: string) => PUBLIC_PAGES.includes(pathname) || pathname.startsWith("/join/");
 
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   if (pathname.startsWith("/api/extension/")) return extensionCors(req);
-  if (env.OUTREACH_AUTH && !PUBLIC_PAGES.includes(pathname) && !req.cookies.get(SESSION_COOKIE)) {
+  if (env.OUTREACH_AUTH && !isPublicPage(pathname) && !req.cookies.get(SESSION_COOKIE)) {
     const login = new URL("/login", req.url);
     if (pathname !== "/") login.searchParams.set("next", pathname + req.nextUrl.search);
     return NextResponse.redirect(login);

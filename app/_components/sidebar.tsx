@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { StreamStatusIndicator } from "./event-stream";
 import { NotificationBell } from "./notification-bell";
+import { OrgSwitcher, type SwitcherOrganization } from "./org-switcher";
 import { SidebarNav, type NavItem } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
@@ -18,12 +19,16 @@ const NAV: NavItem[] = [
 ];
 
 type SidebarProps = {
+  orgId: number;
   orgName: string;
+  /** Every organization the user belongs to (the switcher); one entry on a single-organization install. */
+  organizations: SwitcherOrganization[];
+  canCreateOrganization: boolean;
   username: string | null;
   authEnabled: boolean;
 };
 
-export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
+export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, username, authEnabled }: SidebarProps) {
   return (
     <aside className="w-60 shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/50">
       {/* The aside stretches to the page height (background and border); the inner column stays in view. z-30: the
@@ -48,13 +53,10 @@ export function Sidebar({ orgName, username, authEnabled }: SidebarProps) {
         <SidebarNav items={NAV} />
 
         <div className="space-y-3 border-t border-zinc-200 px-3 py-4 dark:border-zinc-800">
+          <OrgSwitcher active={{ id: orgId, name: orgName }} organizations={organizations} canCreate={canCreateOrganization} />
           <div className="px-3">
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Organization</p>
-            <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100" title={orgName}>
-              {orgName}
-            </p>
             {authEnabled && username ? (
-              <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400" title={username}>
+              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={username}>
                 Signed in as <span className="font-medium text-zinc-700 dark:text-zinc-300">{username}</span>
               </p>
             ) : null}

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "../_components/auth/auth-card";
 import { LoginForm } from "../_components/auth/login-form";
+import { isCloudEdition } from "@/lib/edition/edition";
+
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -11,12 +14,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <AuthCard
       title="Sign in"
-      description="Use the account your organization set up."
+      description={isCloudEdition() ? "Welcome back." : "Use the account your organization set up."}
       footer={
         <>
-          First time?{" "}
+          {isCloudEdition() ? "New here?" : "First time?"}{" "}
           <Link href="/signup" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Create the first account
+            {isCloudEdition() ? "Create an account" : "Create the first account"}
           </Link>
         </>
       }

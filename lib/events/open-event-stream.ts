@@ -32,13 +32,30 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-export function openEventStream(orgId: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+export interface EventStreamOptions {
+  /**
+   * Asked on every keep-alive: false ends the stream. A session stays valid after its user left or was removed from
+   * the organization, so a long-lived stream must re-check the membership the way every other request does.
+   */
+  stillAllowed?: () => Promise<boolean>;
+  /** How often the keep-alive (and the check) runs; tests shorten it. */
+  pingEveryMs?: number;
+}
+
+export function openEventStream(orgId: number, signal: AbortSignal, opts: EventStreamOptions = {}): ReadableStream<Uint8Array> {
   let cleanup: (() => void) | null = null;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let open = true;
       let unsubscribe: (() => void) | null = null;
-      const timer = setInterval(() => send(PING), PING_INTERVAL_MS);
+      const timer = setInterval(() => void keepAlive(), opts.pingEveryMs ?? PING_INTERVAL_MS);
+      async function keepAlive() {
+        if (opts.stillAllowed) {
+          const allowed = await opts.stillAllowed().catch(() => true);
+          if (!allowed) return onAbort();
+        }
+        send(PING);
+      }
       cleanup = () => {
         if (!open) return;
         open = false;

@@ -9,7 +9,12 @@ import { Input } from "../input";
 // Matches the server's minimum password length for the first account.
 const MIN_PASSWORD = 10;
 
-export function SignupForm() {
+type SignupFormProps = {
+  /** An invitation link's token: the new account joins that organization instead of starting one. */
+  inviteToken?: string;
+};
+
+export function SignupForm({ inviteToken }: SignupFormProps = {}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [alreadySetUp, setAlreadySetUp] = useState(false);
@@ -37,7 +42,7 @@ export function SignupForm() {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "same-origin",
-        body: JSON.stringify({ organizationName, username, password }),
+        body: JSON.stringify(inviteToken ? { inviteToken, username, password } : { organizationName, username, password }),
       });
       if (res.status === 201 || res.ok) {
         location.href = "/";
@@ -55,8 +60,8 @@ export function SignupForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <Input id="organizationName" label="Organization name" autoComplete="organization" required autoFocus />
-      <Input id="username" label="Username" autoComplete="username" required />
+      {inviteToken ? null : <Input id="organizationName" label="Organization name" autoComplete="organization" required autoFocus />}
+      <Input id="username" label="Username" autoComplete="username" required autoFocus={Boolean(inviteToken)} />
       <Input
         id="password"
         label="Password"

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
+import { ApiError, apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import { Button } from "@/app/_components/button";
 import { InlineError } from "@/app/_components/inline-error";
 
@@ -21,16 +21,21 @@ export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A plan_limit refusal (cloud runs over the plan's minutes) carries where to upgrade.
+  const [upgradeUrl, setUpgradeUrl] = useState<string | null>(null);
 
   async function runNow() {
     setStarting(true);
     setError(null);
+    setUpgradeUrl(null);
     try {
       await apiFetch<{ runId: number; alreadyRunning?: boolean }>("/api/run", { method: "POST", body: { campaignId, trigger: "manual" } });
       // The page re-reads readiness (Running, the new history row); run:started does the same for other tabs.
       router.refresh();
     } catch (err) {
       setError(errorMessage(err));
+      const body = err instanceof ApiError && err.code === "plan_limit" ? (err.body as { upgradeUrl?: unknown }) : null;
+      if (body && typeof body.upgradeUrl === "string") setUpgradeUrl(body.upgradeUrl);
     } finally {
       setStarting(false);
     }
@@ -72,7 +77,16 @@ export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
       {blockedReason && liveRunId === null ? (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{blockedReason}</p>
       ) : null}
-      <InlineError message={error} className="max-w-md" />
+      {upgradeUrl ? (
+        <InlineError className="max-w-md">
+          {error}{" "}
+          <Link href={upgradeUrl} className="font-medium underline underline-offset-2">
+            Upgrade the plan
+          </Link>
+        </InlineError>
+      ) : (
+        <InlineError message={error} className="max-w-md" />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from "@/app/_components/button";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
 import { draftBody, EMPTY_DRAFT, EndpointFields, urlErrorOf, type EndpointDraft } from "./_components/endpoint-fields";
-import { SecretPanel } from "./_components/secret-panel";
+import { SecretPanel } from "@/app/_components/secret-panel";
 
 /** POST /api/webhooks/endpoints. The answer holds the endpoint's signing secret, shown here once. */
 export function AddEndpoint() {

@@ -12,7 +12,7 @@ import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
 import { KIND_LOOK } from "@/app/(dashboard)/notifications/_components/kind-icon";
 import type { NotificationKind } from "@/lib/notifications/schemas";
-import { SecretPanel } from "./_components/secret-panel";
+import { SecretPanel } from "@/app/_components/secret-panel";
 import { SendTestButton } from "./_components/send-test-button";
 import type { DeliveryStatus, EndpointItem } from "./_components/webhook-items";
 import { DeleteEndpointDialog, EditEndpointDialog, RevealSecretDialog, RotateSecretDialog } from "./endpoint-dialogs";

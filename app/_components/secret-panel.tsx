@@ -8,10 +8,12 @@ type SecretPanelProps = {
   title: ReactNode;
   children: ReactNode;
   onDismiss: () => void;
+  /** What the value is, for screen readers: "Signing secret", "Invitation link"... */
+  label?: string;
 };
 
-/** A signing secret shown in clear, with Copy. It lives in this component's state only: a reload forgets it. */
-export function SecretPanel({ secret, title, children, onDismiss }: SecretPanelProps) {
+/** A secret (signing secret, invitation link, token) shown in clear once, with Copy. It lives in the caller's state only: a reload forgets it. */
+export function SecretPanel({ secret, title, children, onDismiss, label = "Signing secret" }: SecretPanelProps) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const codeRef = useRef<HTMLElement>(null);
 
@@ -37,7 +39,7 @@ export function SecretPanel({ secret, title, children, onDismiss }: SecretPanelP
     <div
       data-testid="secret-panel"
       role="region"
-      aria-label="Signing secret"
+      aria-label={label}
       className="space-y-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 dark:border-amber-500/40 dark:bg-amber-500/10"
     >
       <div className="flex items-start gap-2.5">
@@ -66,7 +68,7 @@ export function SecretPanel({ secret, title, children, onDismiss }: SecretPanelP
         </Button>
       </div>
       <p role="status" aria-live="polite" className="text-xs text-amber-800 dark:text-amber-200">
-        {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "The browser refused the clipboard; the secret is selected, press Ctrl+C (⌘C)." : ""}
+        {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "The browser refused the clipboard; the text is selected, press Ctrl+C (⌘C)." : ""}
       </p>
     </div>
   );

@@ -1,0 +1,44 @@
+// Settings > Cloud runner (cloud edition, admins): the tokens that let a client, such as a self-hosted install,
+// run agents on the cloud runner with the runs metered to this organization. docs/cloud-runner.md.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Card } from "@/app/_components/card";
+import { PageHeader } from "@/app/_components/page-header";
+import { getPageContext } from "@/lib/auth/page-context";
+import { hasRole } from "@/lib/auth/resolve-session-caller";
+import { isCloudEdition } from "@/lib/edition/edition";
+import { readEnv } from "@/lib/env";
+import { listCloudRunnerTokens } from "@/lib/cloud-runner-tokens/list-cloud-runner-tokens";
+import { AdminOnlyNotice } from "../webhooks/_components/admin-only";
+import { IssueToken } from "./issue-token";
+import { TokenList } from "./token-list";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Cloud runner" };
+
+export default async function CloudRunnerPage() {
+  if (!isCloudEdition()) notFound();
+  const { orgId, role } = await getPageContext();
+  if (!hasRole(role, "admin")) {
+    return <AdminOnlyNotice section="Cloud runner tokens" description="Tokens for running agents on the cloud runner." reason="Tokens let other installs spend this organization's cloud-runner minutes, so only admins and owners issue or revoke them." />;
+  }
+  const env = readEnv();
+  const tokens = await listCloudRunnerTokens({ orgId });
+
+  return (
+    <>
+      <PageHeader
+        title="Cloud runner"
+        description="Any install can run its agents on the cloud runner with one of these tokens. Its runs count against this organization's plan, like runs started here."
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <Card title={`Tokens (${tokens.filter((t) => t.state === "active").length} active)`} className="lg:col-span-3" flush>
+          <TokenList tokens={tokens} />
+        </Card>
+        <Card title="Issue a token" description="The token is shown once. Revoking it stops every relay accepting it within a minute." className="lg:col-span-2">
+          <IssueToken relayUrl={env.OUTREACH_CLOUD_RELAY_URL ?? null} signingReady={Boolean(env.OUTREACH_CLOUD_SIGNING_KEY)} />
+        </Card>
+      </div>
+    </>
+  );
+}
