@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/fixtures/**/*.test.ts", "extension/**/*.test.ts", "trigger/**/*.test.ts", "runner-relay/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "e2e/fixtures/**/*.test.ts", "extension/**/*.test.ts", "trigger/**/*.test.ts", "runner-relay/**/*.test.ts", "test/fakes/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },

@@ -6,6 +6,7 @@
 //   RELAY_TOKEN_PUBLIC_KEY       the cloud edition's Ed25519 public key (base64 DER), to verify tokens
 //   RELAY_REVOKED_URL            optional: the cloud edition's /api/cloud-runner/revocations (or any URL answering a
 //                                JSON array of revoked token ids), read at start and every minute
+//   RELAY_REVOKED_REFRESH_MS     how often that list is read again (default 60000)
 //   RELAY_USAGE_URL              optional: the cloud edition's /api/cloud-runner/usage, told of every finished run
 //   RELAY_REPORT_SECRET          the secret those reports carry (the cloud edition's OUTREACH_RELAY_REPORT_SECRET)
 //   RELAY_MAX_FRAME_BYTES        largest frame accepted (default 1 MB); a larger one closes the socket
@@ -27,6 +28,7 @@ const ZRelayEnv = z.object({
   RELAY_MODEL: z.string().optional().transform((v) => v || null),
   RELAY_TOKEN_PUBLIC_KEY: z.string({ error: "RELAY_TOKEN_PUBLIC_KEY is required: the public key that verifies cloud runner tokens" }).min(1),
   RELAY_REVOKED_URL: z.url().optional(),
+  RELAY_REVOKED_REFRESH_MS: z.coerce.number().int().min(500).default(60_000),
   RELAY_MAX_FRAME_BYTES: z.coerce.number().int().min(1024).optional(),
   RELAY_RESUME_GRACE_MS: z.coerce.number().int().min(1000).optional(),
   RELAY_HIGH_WATER_BYTES: z.coerce.number().int().min(1024).optional(),
@@ -75,7 +77,7 @@ async function refreshRevoked() {
   }
 }
 await refreshRevoked();
-setInterval(() => void refreshRevoked(), 60_000).unref();
+setInterval(() => void refreshRevoked(), env.RELAY_REVOKED_REFRESH_MS).unref();
 
 const relay = await startRelay({
   port: env.OUTREACH_RELAY_PORT,

@@ -3,7 +3,7 @@
 // returns the browser to Settings > Billing.
 import { AppError } from "@/lib/http/errors";
 import { db } from "@/lib/db/client";
-import { requireBilling } from "@/lib/billing/stripe-client";
+import { requireBilling, viaStripe } from "@/lib/billing/stripe-client";
 import { ensureStripeCustomer } from "@/lib/billing/ensure-stripe-customer";
 import { hasPaidPlan } from "@/lib/billing/billing-period";
 
@@ -11,8 +11,8 @@ export async function createCheckoutSession({ orgId, origin }: { orgId: number; 
   const { settings, stripe } = requireBilling();
   const org = await db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true, subscriptionStatus: true, currentPeriodStart: true, currentPeriodEnd: true } });
   if (hasPaidPlan(org)) throw new AppError("conflict", "This organization is already on Pro: manage the subscription from Settings > Billing");
-  const customer = await ensureStripeCustomer(stripe, { orgId });
-  const session = await stripe.checkout.sessions.create({
+  const customer = await viaStripe("Creating the Stripe customer", () => ensureStripeCustomer(stripe, { orgId }));
+  const session = await viaStripe("Starting Checkout", () => stripe.checkout.sessions.create({
     mode: "subscription",
     customer,
     client_reference_id: String(orgId),
@@ -21,7 +21,7 @@ export async function createCheckoutSession({ orgId, origin }: { orgId: number; 
     subscription_data: { metadata: { organization_id: String(orgId) } },
     success_url: `${origin}/settings/billing?checkout=success`,
     cancel_url: `${origin}/settings/billing?checkout=cancelled`,
-  });
+  }));
   if (!session.url) throw new AppError("unavailable", "Stripe did not return a checkout address");
   return { url: session.url };
 }

@@ -46,7 +46,7 @@ export async function getBillingOverview({ orgId }: { orgId: number }) {
     paid: allowance.paid,
     subscriptionStatus: allowance.subscriptionStatus,
     period: { start: allowance.period.start.toISOString(), end: allowance.period.end.toISOString() },
-    usage: { usedMinutes: Math.round((allowance.usedSeconds / 60) * 10) / 10, includedMinutes: allowance.plan.includedMinutes, exhausted: allowance.exhausted },
+    usage: { usedMinutes: Math.ceil((allowance.usedSeconds / 60) * 10) / 10, includedMinutes: allowance.plan.includedMinutes, exhausted: allowance.exhausted },
     members: { count: org._count.memberships, limit: allowance.plan.members },
     hasCustomer: org.stripeCustomerId !== null,
     invoices,

@@ -27,3 +27,16 @@ export function requireBilling(): { settings: BillingSettings; stripe: Stripe } 
   if (!settings) throw new AppError("unavailable", "Billing is not set up on this install");
   return { settings, stripe: stripeClient(settings) };
 }
+
+/**
+ * Runs a Stripe call for a person waiting on it: when Stripe fails (down, refusing the configuration), they get a
+ * 503 saying so instead of a bare 500, and nothing here has changed.
+ */
+export async function viaStripe<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) throw new AppError("unavailable", `${action} failed at Stripe: ${err.message}. Try again in a moment.`);
+    throw err;
+  }
+}
