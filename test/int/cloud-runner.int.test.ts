@@ -355,3 +355,81 @@ describe("the wire protocol, spoken by hand", () => {
     expect((await c.closed).code).toBe(1009);
   });
 });
+
+describe("tokens issued by the cloud edition", () => {
+  // This process plays both sides: the cloud edition (its token, revocation and usage routes, served over HTTP for a
+  // relay of its own) and the self-hosted install that runs with the token.
+  let cloudApi: http.Server;
+  let meteredRelay: RelayProcess;
+  let C: OrgFixture;
+  const REPORT_SECRET = "relay-report-secret-0123456789";
+  const CLOUD_ENV = { OUTREACH_EDITION: "cloud", OUTREACH_CLOUD_SIGNING_KEY: "", OUTREACH_RELAY_REPORT_SECRET: REPORT_SECRET, STRIPE_SECRET_KEY: "sk_test_relay", STRIPE_WEBHOOK_SECRET: "whsec_relay", STRIPE_PRICE_PRO: "price_pro" };
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    const { call } = await import("./http");
+    const revocations = await import("@/app/api/cloud-runner/revocations/route");
+    const usage = await import("@/app/api/cloud-runner/usage/route");
+    for (const [k, v] of Object.entries({ ...CLOUD_ENV, OUTREACH_CLOUD_SIGNING_KEY: keys.privateKey })) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    cloudApi = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const out = req.url?.startsWith("/api/cloud-runner/usage")
+        ? await call(usage.POST, { method: "POST", rawBody: Buffer.concat(chunks).toString("utf8"), headers: { "content-type": "application/json", authorization: String(req.headers.authorization ?? "") } })
+        : await call(revocations.GET, {});
+      res.writeHead(out.status, { "content-type": "application/json" }).end(JSON.stringify(out.json));
+    });
+    await new Promise<void>((resolve) => cloudApi.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(cloudApi.address() as AddressInfo).port}`;
+    meteredRelay = await startRelayProcess({
+      env: { ...relayEnv, RELAY_REVOKED_URL: `${base}/api/cloud-runner/revocations`, RELAY_REVOKED_REFRESH_MS: "500", RELAY_USAGE_URL: `${base}/api/cloud-runner/usage`, RELAY_REPORT_SECRET: REPORT_SECRET },
+    });
+    C = await createOrg();
+  });
+
+  afterAll(async () => {
+    await meteredRelay?.stop();
+    await new Promise<void>((resolve) => cloudApi?.close(() => resolve()));
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it("a run made with an organization's token is metered to it once, the token shows when it was last used, and revoking it stops the relay accepting it", async () => {
+    const { issueCloudRunnerToken } = await import("@/lib/cloud-runner-tokens/issue-cloud-runner-token");
+    const { revokeCloudRunnerToken } = await import("@/lib/cloud-runner-tokens/revoke-cloud-runner-token");
+    const issued = await issueCloudRunnerToken({ orgId: C.orgId, userId: C.userId, name: "office install", ttlDays: 30 });
+    expect(issued.token).toMatch(/^ocr_/);
+    expect(await useCloud(meteredRelay.url, issued.token)).toMatchObject({ available: true });
+
+    // The install's own organization is A; the usage belongs to C, whose token it is.
+    const { campaign } = await scriptedCampaign(A.orgId, { steps: [{ tool: "run_start" }, { tool: "run_finish", args: { summary: "metered" } }] }, "cloud");
+    const started = await startCampaignRun({ orgId: A.orgId, campaignId: campaign.id, toolServerUrl: mcp.url, timeoutMs: 30_000 });
+    expect(await started.done).toEqual({ status: "success", failureReason: null });
+    const key = `relay:${issued.tokenId}:${started.runId}`;
+    await expect.poll(() => db.meteredUsage.count({ where: { sourceKey: key, organizationId: C.orgId } }), { timeout: 10_000 }).toBe(1);
+    expect((await db.cloudRunnerToken.findUniqueOrThrow({ where: { jti: issued.tokenId } })).lastUsedAt).not.toBeNull();
+
+    await revokeCloudRunnerToken({ orgId: C.orgId, id: issued.id });
+    await expect.poll(async () => (await useCloud(meteredRelay.url, issued.token)).reason, { timeout: 10_000 }).toBe("The cloud runner relay refused this installation's token: The cloud runner token was revoked");
+  });
+
+  it("an organization out of Free minutes gets its token's runs refused: the install's run fails quota_exhausted with the reason", async () => {
+    const { issueCloudRunnerToken } = await import("@/lib/cloud-runner-tokens/issue-cloud-runner-token");
+    const issued = await issueCloudRunnerToken({ orgId: C.orgId, userId: C.userId, name: "spent", ttlDays: 30 });
+    await db.meteredUsage.create({ data: { organizationId: C.orgId, sourceKey: `test:spent:${C.orgId}`, seconds: 3600, occurredAt: new Date(), status: "skipped" } });
+    await expect.poll(async () => (await useCloud(meteredRelay.url, issued.token)).reason ?? "", { timeout: 10_000 }).toContain("cloud-runner minutes its Free plan includes");
+
+    const { campaign } = await scriptedCampaign(A.orgId, SLEEPY, "cloud");
+    const { run, token: runToken } = await runningRun(A.orgId, { kind: "campaign", runner: "cloud", campaignId: campaign.id, projectId: campaign.projectId, script: SLEEPY });
+    const outcome = await dispatchRun({ orgId: A.orgId, runId: run.id, token: runToken, toolServerUrl: mcp.url, timeoutMs: 30_000 });
+    expect(outcome).toEqual({ status: "failed", failureReason: "quota_exhausted" });
+    const failed = await db.run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(failed.error).toContain("upgrade to Pro");
+    expect(await phases(run.id)).not.toContain("spawned");
+  });
+});
