@@ -136,27 +136,30 @@ export function OrgSwitcher({ active, organizations, canCreate }: Props) {
         </div>
       ) : null}
       {error && !creating ? <InlineError message={error} className="mt-2" /> : null}
-      <Dialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        title="New organization"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setCreating(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="new-organization" pending={pending}>
-              Create organization
-            </Button>
-          </>
-        }
-      >
-        <form id="new-organization" onSubmit={create} className="space-y-3">
-          <p>A separate workspace with its own projects, campaigns, inbox and plan. You become its owner.</p>
-          <Input id="new-organization-name" name="name" label="Name" required maxLength={100} autoComplete="organization" />
-          <InlineError message={error} />
-        </form>
-      </Dialog>
+      {/* Mounted only while open, so its fields do not sit in every page's form labels. */}
+      {creating ? (
+        <Dialog
+          open
+          onClose={() => setCreating(false)}
+          title="New organization"
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setCreating(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" form="new-organization" pending={pending}>
+                Create organization
+              </Button>
+            </>
+          }
+        >
+          <form id="new-organization" onSubmit={create} className="space-y-3">
+            <p>A separate workspace with its own projects, campaigns, inbox and plan. You become its owner.</p>
+            <Input id="new-organization-name" name="name" label="Name" required maxLength={100} autoComplete="organization" />
+            <InlineError message={error} />
+          </form>
+        </Dialog>
+      ) : null}
     </div>
   );
 }

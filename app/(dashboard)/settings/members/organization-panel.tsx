@@ -52,7 +52,7 @@ export function OrganizationPanel({ name, role, otherOrganizations }: Props) {
         ) : null}
         <InlineError message={rename.error} />
 
-        <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+        <div className={admin ? "space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" : "space-y-3"}>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="text-sm">
               <p className="font-medium text-zinc-900 dark:text-zinc-100">Leave {name}</p>
@@ -91,27 +91,29 @@ export function OrganizationPanel({ name, role, otherOrganizations }: Props) {
           ) : null}
         </div>
       </div>
-      <Dialog
-        open={deleting}
-        onClose={() => setDeleting(false)}
-        title={`Delete ${name}?`}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger-solid" pending={del.pending} disabled={typed.trim() !== name} onClick={onDelete}>
-              Delete forever
-            </Button>
-          </>
-        }
-      >
-        <div className="space-y-3">
-          <p>This cannot be undone. Type the organization&apos;s name to confirm.</p>
-          <Input id="confirm-organization-name" label="Organization name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
-          <InlineError message={del.error} />
-        </div>
-      </Dialog>
+      {deleting ? (
+        <Dialog
+          open
+          onClose={() => setDeleting(false)}
+          title={`Delete ${name}?`}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setDeleting(false)}>
+                Cancel
+              </Button>
+              <Button variant="danger-solid" pending={del.pending} disabled={typed.trim() !== name} onClick={onDelete}>
+                Delete forever
+              </Button>
+            </>
+          }
+        >
+          <div className="space-y-3">
+            <p>This cannot be undone. Type the organization&apos;s name to confirm.</p>
+            <Input id="confirm-organization-name" label="Organization name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+            <InlineError message={del.error} />
+          </div>
+        </Dialog>
+      ) : null}
     </Card>
   );
 }
