@@ -54,6 +54,7 @@ import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adop
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 import { webhookBadInputCases, webhookSnapshot } from "./bad-input-webhook-cases";
 import { reportingBadInputCases } from "./bad-input-reporting-cases";
+import { cloudBadInputCases, cloudSnapshot } from "./bad-input-cloud-cases";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -76,7 +77,7 @@ beforeAll(async () => {
 
 /** Counts of every table a bad request could touch, to prove nothing was written. */
 async function snapshot() {
-  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh] = await Promise.all([
+  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl] = await Promise.all([
     db.project.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.account.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.campaign.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
@@ -90,8 +91,9 @@ async function snapshot() {
     db.draftRegenerationHint.count({ where: { organizationId: A.orgId } }),
     db.run.count({ where: { organizationId: A.orgId } }),
     webhookSnapshot(A.orgId),
+    cloudSnapshot(A.orgId),
   ]);
-  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
 }
 
 async function expect400(handler: Handler, opts: CallOptions) {
@@ -106,6 +108,7 @@ async function expect400(handler: Handler, opts: CallOptions) {
 const cases: Record<string, () => Promise<void>> = {
   ...webhookBadInputCases(expect400, () => A.orgId),
   ...reportingBadInputCases(expect400),
+  ...cloudBadInputCases(expect400, () => A),
   "/api/run": async () => {
     await expect400(run.POST, { method: "POST", body: {} });
     await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });

@@ -11,6 +11,7 @@ import { runRouteCases } from "./cross-tenant-run-cases";
 import { extensionRouteCases } from "./cross-tenant-extension-cases";
 import { webhookRouteCases } from "./cross-tenant-webhook-cases";
 import { reportingRouteCases } from "./cross-tenant-reporting-cases";
+import { cloudRouteCases } from "./cross-tenant-cloud-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -70,6 +71,7 @@ const cases: RouteCases = {
   ...extensionRouteCases(world),
   ...webhookRouteCases(world),
   ...reportingRouteCases(world),
+  ...cloudRouteCases(world),
   "/api/projects": async () => {
     const list = await call(projects.GET, asB());
     expect(list.status).toBe(200);

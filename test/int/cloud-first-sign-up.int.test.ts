@@ -1,0 +1,52 @@
+// The very first sign-up of a cloud edition (no users yet) must not adopt the default organization the way a
+// self-hosted install's first user does: whatever the default organization holds stays nobody's. This needs a
+// database with no users, so the file makes its own.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/lib/db/client";
+import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
+import { setEnv } from "./org-fixtures";
+
+let fresh: FreshDatabase;
+let restoreEnv: () => void;
+const shared = globalThis as unknown as { __outreachDefaultOrg?: unknown };
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase("cloudfirst");
+  restoreEnv = setEnv({ DATABASE_URL: fresh.url, OUTREACH_EDITION: "cloud" });
+  await closeDb();
+  shared.__outreachDefaultOrg = undefined;
+});
+
+afterAll(async () => {
+  await closeDb();
+  restoreEnv();
+  shared.__outreachDefaultOrg = undefined;
+  await fresh.drop();
+});
+
+describe("the first sign-up of a cloud edition", () => {
+  it("gets a new organization of its own; the default organization and its rows stay with nobody", async () => {
+    const { call } = await import("./http");
+    const { sessionFrom } = await import("./org-fixtures");
+    const signup = await import("@/app/api/auth/signup/route");
+    const projects = await import("@/app/api/projects/route");
+    const { db } = await import("@/lib/db/client");
+    const { ensureDefaultOrganization } = await import("@/lib/organizations/ensure-default-organization");
+    const defaultOrg = await ensureDefaultOrganization();
+    await db.project.create({ data: { organizationId: defaultOrg.id, name: "Made before the cloud edition" } });
+    expect(await db.user.count()).toBe(0);
+
+    const res = await call(signup.POST, { method: "POST", body: { organizationName: "First Customer", username: "first-customer", password: "a long password" }, headers: { "x-forwarded-for": "10.1.1.1" } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.organization.id).not.toBe(defaultOrg.id);
+    expect(res.json.organization.name).toBe("First Customer");
+
+    const list = await call(projects.GET, { cookie: sessionFrom(res) });
+    expect(list.status).toBe(200);
+    expect(list.json.projects).toEqual([]);
+    const stillDefault = await db.organization.findUniqueOrThrow({ where: { id: defaultOrg.id }, include: { memberships: true } });
+    expect(stillDefault.name).toBe(defaultOrg.name);
+    expect(stillDefault.memberships).toEqual([]);
+    expect((await db.membership.findMany({ where: { user: { username: "first-customer" } } })).map((m) => [m.organizationId, m.role])).toEqual([[res.json.organization.id, "owner"]]);
+  });
+});

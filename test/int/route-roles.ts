@@ -1,0 +1,98 @@
+// Who may call each route: for every route file under app/api and each HTTP method it exports, the least role a
+// session needs ("member" < "admin" < "owner"), "public" for routes anyone may call, or the credential that stands in
+// for a session on machine routes. route-roles.int.test.ts checks every line against the routes themselves.
+import type { Role } from "@/lib/generated/prisma/enums";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/**
+ * - a Role: a session cookie of a member with at least this role;
+ * - "public": no credential (each route checks what it is given: a password, a pairing code, an invitation token);
+ * - "device": an extension device's bearer token (lib/http/with-device.ts);
+ * - "run-token": a run's bearer token and run id (lib/mcp/with-run-binding.ts);
+ * - "relay-secret": Bearer OUTREACH_RELAY_REPORT_SECRET (relays reporting usage);
+ * - "stripe-signature": Stripe's signature over the raw body.
+ */
+export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature";
+
+export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> = {
+  "/api/accounts/[id]": { PATCH: "member", DELETE: "member" },
+  "/api/audit": { GET: "member" },
+  "/api/auth/[...nextauth]": { GET: "public", POST: "public" },
+  "/api/auth/login": { POST: "public" },
+  "/api/auth/logout": { POST: "public" },
+  "/api/auth/signup": { POST: "public" },
+  "/api/auth/switch-organization": { POST: "member" },
+  "/api/billing": { GET: "admin" },
+  "/api/billing/checkout": { POST: "owner" },
+  "/api/billing/portal": { POST: "owner" },
+  "/api/billing/webhook": { POST: "stripe-signature" },
+  "/api/blocklist": { GET: "member", POST: "member" },
+  "/api/blocklist/[id]": { DELETE: "member" },
+  "/api/campaigns": { GET: "member", POST: "member" },
+  "/api/campaigns/[id]": { GET: "member", PATCH: "member", DELETE: "admin" },
+  "/api/campaigns/[id]/skill-runs": { GET: "member", POST: "member" },
+  "/api/campaigns/[id]/skill-runs/[runId]": { GET: "member" },
+  "/api/campaigns/[id]/skill-runs/[runId]/adopt": { POST: "member" },
+  "/api/campaigns/[id]/skill-runs/[runId]/discard": { POST: "member" },
+  "/api/cloud-runner/revocations": { GET: "public" },
+  "/api/cloud-runner/tokens": { GET: "admin", POST: "admin" },
+  "/api/cloud-runner/tokens/[id]": { DELETE: "admin" },
+  "/api/cloud-runner/usage": { POST: "relay-secret" },
+  "/api/drafts": { GET: "member" },
+  "/api/drafts/[id]": { GET: "member", PATCH: "member" },
+  "/api/drafts/[id]/regenerate": { POST: "member" },
+  "/api/drafts/[id]/regenerate/undo": { POST: "member" },
+  "/api/drafts/[id]/reply-drafting": { POST: "member" },
+  "/api/drafts/bulk-approve": { POST: "member" },
+  "/api/drafts/bulk-reschedule": { POST: "member" },
+  "/api/export/[resource]": { GET: "member" },
+  "/api/extension/auto-pair": { GET: "member", POST: "member" },
+  "/api/extension/dm-sync": { POST: "device" },
+  "/api/extension/dm-sync/status": { GET: "device" },
+  "/api/extension/draft/[id]": { GET: "device" },
+  "/api/extension/draft/[id]/armed": { POST: "device" },
+  "/api/extension/draft/[id]/sent": { POST: "device" },
+  "/api/extension/handshake": { POST: "device" },
+  "/api/extension/pair": { POST: "public" },
+  "/api/invites": { GET: "admin", POST: "admin" },
+  "/api/invites/[id]": { DELETE: "admin" },
+  "/api/invites/accept": { POST: "member" },
+  "/api/invites/lookup": { GET: "public" },
+  "/api/mcp": { POST: "run-token" },
+  "/api/members": { GET: "member" },
+  "/api/members/[id]": { PATCH: "admin", DELETE: "admin" },
+  "/api/notifications": { GET: "member", POST: "member" },
+  "/api/notifications/[id]": { PATCH: "member" },
+  "/api/organization": { PATCH: "admin", DELETE: "owner" },
+  "/api/organization/leave": { POST: "member" },
+  "/api/organizations": { GET: "member", POST: "member" },
+  "/api/playbooks": { GET: "member", POST: "member" },
+  "/api/playbooks/[id]": { GET: "member", PATCH: "member", DELETE: "member" },
+  "/api/projects": { GET: "member", POST: "member" },
+  "/api/projects/[id]": { GET: "member", PATCH: "member", DELETE: "admin" },
+  "/api/projects/[id]/accounts": { GET: "member", POST: "member" },
+  "/api/projects/[id]/extract": { POST: "member" },
+  "/api/projects/[id]/insights": { GET: "member", POST: "member" },
+  "/api/projects/[id]/templates": { GET: "member", POST: "member" },
+  "/api/projects/[id]/templates/[templateId]": { PATCH: "member" },
+  "/api/run": { POST: "member" },
+  "/api/run/[id]": { DELETE: "member" },
+  "/api/runners": { GET: "member", POST: "member" },
+  "/api/runs/[id]/events": { GET: "member" },
+  "/api/settings/app-config": { GET: "member", PUT: "admin" },
+  "/api/settings/extension/devices": { GET: "member" },
+  "/api/settings/extension/devices/[id]": { DELETE: "admin" },
+  "/api/settings/extension/pairing-codes": { POST: "member" },
+  "/api/settings/runner-config": { GET: "member", PUT: "admin" },
+  "/api/settings/webhooks": { GET: "admin", PUT: "admin" },
+  "/api/stream": { GET: "member" },
+  "/api/webhooks/deliveries/[id]": { GET: "admin" },
+  "/api/webhooks/deliveries/[id]/replay": { POST: "admin" },
+  "/api/webhooks/deliveries/[id]/retry": { POST: "admin" },
+  "/api/webhooks/endpoints": { GET: "admin", POST: "admin" },
+  "/api/webhooks/endpoints/[id]": { GET: "admin", PATCH: "admin", DELETE: "admin" },
+  "/api/webhooks/endpoints/[id]/deliveries": { GET: "admin" },
+  "/api/webhooks/endpoints/[id]/rotate-secret": { POST: "admin" },
+  "/api/webhooks/endpoints/[id]/secret": { GET: "admin" },
+  "/api/webhooks/endpoints/[id]/test": { POST: "admin" },
+};
