@@ -53,6 +53,8 @@ const EnvSchema = z
     // when they report the usage of a token (npm run relay:token -- keygen).
     OUTREACH_CLOUD_SIGNING_KEY: optionalText,
     OUTREACH_RELAY_REPORT_SECRET: z.string().min(16, "OUTREACH_RELAY_REPORT_SECRET must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+    // Requests a minute each API key may make (a token bucket of that size; docs/public-api.md).
+    OUTREACH_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { mintApiKey } from "@/lib/api-keys/api-key-token";
 import { ensureDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
 import { mintInviteToken } from "@/lib/invites/invite-token";
 import { createNotification } from "@/lib/notifications/create-notification";
@@ -304,6 +305,8 @@ async function seedEveryTable(org: OrgFixture) {
   await db.meteredUsage.create({ data: { organizationId: orgId, sourceKey: `run:${run.id}`, seconds: 90, occurredAt: now } });
   await db.cloudRunnerToken.create({ data: { organizationId: orgId, jti: randomUUID(), name: "Laptop", createdById: org.userId, expiresAt: new Date(now.getTime() + 86_400_000) } });
   await db.stripeEvent.create({ data: { id: `evt_${uid()}${uid()}`, type: "invoice.paid", organizationId: orgId } });
+  const key = mintApiKey();
+  await db.apiKey.create({ data: { organizationId: orgId, name: "Script", role: "member", prefix: key.prefix, tokenHash: key.hash, createdById: org.userId } });
 }
 
 describe("deleting an organization (cloud edition)", () => {

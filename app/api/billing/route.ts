@@ -3,4 +3,4 @@
 import { withOrg } from "@/lib/http/with-org";
 import { getBillingOverview } from "@/lib/billing/get-billing-overview";
 
-export const GET = withOrg({ role: "admin" }, async ({ orgId }) => Response.json(await getBillingOverview({ orgId })));
+export const GET = withOrg({ apiKeys: false, role: "admin" }, async ({ orgId }) => Response.json(await getBillingOverview({ orgId })));

@@ -6,8 +6,8 @@ import { ZCreateInviteBody } from "@/lib/invites/schemas";
 import { listInvites } from "@/lib/invites/list-invites";
 import { createInvite } from "@/lib/invites/create-invite";
 
-export const GET = withOrg({ role: "admin" }, async ({ orgId }) => Response.json({ invites: await listInvites({ orgId }) }));
+export const GET = withOrg({ apiKeys: false, role: "admin" }, async ({ orgId }) => Response.json({ invites: await listInvites({ orgId }) }));
 
-export const POST = withOrg({ body: ZCreateInviteBody, role: "admin" }, async ({ req, orgId, userId, role, body }) =>
+export const POST = withOrg({ apiKeys: false, body: ZCreateInviteBody, role: "admin" }, async ({ req, orgId, userId, role, body }) =>
   Response.json(await createInvite({ orgId, userId, callerRole: role, role: body.role, origin: publicOrigin(req.headers) }), { status: 201 }),
 );

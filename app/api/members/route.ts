@@ -2,4 +2,4 @@
 import { withOrg } from "@/lib/http/with-org";
 import { listMembers } from "@/lib/members/list-members";
 
-export const GET = withOrg({}, async ({ orgId, userId }) => Response.json({ members: await listMembers({ orgId, userId }) }));
+export const GET = withOrg({ apiKeys: false }, async ({ orgId, userId }) => Response.json({ members: await listMembers({ orgId, userId }) }));

@@ -7,9 +7,9 @@ import { ZDeleteOrganizationBody, ZRenameOrganizationBody } from "@/lib/organiza
 import { renameOrganization } from "@/lib/organizations/rename-organization";
 import { deleteOrganization } from "@/lib/organizations/delete-organization";
 
-export const PATCH = withOrg({ body: ZRenameOrganizationBody, role: "admin" }, async ({ orgId, body }) => Response.json(await renameOrganization({ orgId, name: body.name })));
+export const PATCH = withOrg({ apiKeys: false, body: ZRenameOrganizationBody, role: "admin" }, async ({ orgId, body }) => Response.json(await renameOrganization({ orgId, name: body.name })));
 
-export const DELETE = withOrg({ body: ZDeleteOrganizationBody, role: "owner" }, async ({ req, body, ...caller }) => {
+export const DELETE = withOrg({ apiKeys: false, body: ZDeleteOrganizationBody, role: "owner" }, async ({ req, body, ...caller }) => {
   const user = requireUser(caller);
   const { nextOrgId } = await deleteOrganization({ orgId: caller.orgId, userId: user.userId, confirmName: body.confirmName });
   return withSessionFor(req, { deleted: caller.orgId, activeId: nextOrgId }, { ...user, orgId: nextOrgId });

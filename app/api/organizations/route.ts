@@ -7,12 +7,12 @@ import { ZCreateOrganizationBody } from "@/lib/organizations/schemas";
 import { listUserOrganizations } from "@/lib/organizations/list-user-organizations";
 import { createUserOrganization } from "@/lib/organizations/create-user-organization";
 
-export const GET = withOrg({}, async (caller) => {
+export const GET = withOrg({ apiKeys: false }, async (caller) => {
   if (caller.userId === null) return Response.json({ organizations: [{ id: caller.orgId, name: caller.orgName, role: caller.role, plan: "free" }], activeId: caller.orgId });
   return Response.json({ organizations: await listUserOrganizations({ userId: caller.userId }), activeId: caller.orgId });
 });
 
-export const POST = withOrg({ body: ZCreateOrganizationBody }, async ({ req, body, ...caller }) => {
+export const POST = withOrg({ apiKeys: false, body: ZCreateOrganizationBody }, async ({ req, body, ...caller }) => {
   const user = requireUser(caller);
   const org = await createUserOrganization({ userId: user.userId, name: body.name });
   return withSessionFor(req, { organization: { ...org, role: "owner" } }, { ...user, orgId: org.id }, 201);

@@ -6,7 +6,7 @@ import { withSessionFor } from "@/lib/auth/session-response";
 import { ZSwitchOrganizationBody } from "@/lib/organizations/schemas";
 import { switchOrganization } from "@/lib/organizations/switch-organization";
 
-export const POST = withOrg({ body: ZSwitchOrganizationBody }, async ({ req, body, ...caller }) => {
+export const POST = withOrg({ apiKeys: false, body: ZSwitchOrganizationBody }, async ({ req, body, ...caller }) => {
   const user = requireUser(caller);
   const next = await switchOrganization({ ...user, organizationId: body.organizationId });
   return withSessionFor(req, { activeId: next.orgId, organization: { id: next.orgId, name: next.orgName } }, next);

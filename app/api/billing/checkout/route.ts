@@ -4,7 +4,7 @@ import { publicOrigin } from "@/lib/http/request-origin";
 import { assertSameOrigin } from "@/lib/http/assert-same-origin";
 import { createCheckoutSession } from "@/lib/billing/create-checkout-session";
 
-export const POST = withOrg({ role: "owner" }, async ({ req, orgId }) => {
+export const POST = withOrg({ apiKeys: false, role: "owner" }, async ({ req, orgId }) => {
   assertSameOrigin(req, "Subscribing");
   return Response.json(await createCheckoutSession({ orgId, origin: publicOrigin(req.headers) }));
 });

@@ -4,7 +4,7 @@ import { publicOrigin } from "@/lib/http/request-origin";
 import { assertSameOrigin } from "@/lib/http/assert-same-origin";
 import { createPortalSession } from "@/lib/billing/create-portal-session";
 
-export const POST = withOrg({ role: "owner" }, async ({ req, orgId }) => {
+export const POST = withOrg({ apiKeys: false, role: "owner" }, async ({ req, orgId }) => {
   assertSameOrigin(req, "Managing the subscription");
   return Response.json(await createPortalSession({ orgId, origin: publicOrigin(req.headers) }));
 });

@@ -5,8 +5,8 @@ import { ZIssueTokenBody } from "@/lib/cloud-runner-tokens/schemas";
 import { listCloudRunnerTokens } from "@/lib/cloud-runner-tokens/list-cloud-runner-tokens";
 import { issueCloudRunnerToken } from "@/lib/cloud-runner-tokens/issue-cloud-runner-token";
 
-export const GET = withOrg({ role: "admin" }, async ({ orgId }) => Response.json({ tokens: await listCloudRunnerTokens({ orgId }) }));
+export const GET = withOrg({ apiKeys: false, role: "admin" }, async ({ orgId }) => Response.json({ tokens: await listCloudRunnerTokens({ orgId }) }));
 
-export const POST = withOrg({ body: ZIssueTokenBody, role: "admin" }, async ({ orgId, userId, body }) =>
+export const POST = withOrg({ apiKeys: false, body: ZIssueTokenBody, role: "admin" }, async ({ orgId, userId, body }) =>
   Response.json(await issueCloudRunnerToken({ orgId, userId, name: body.name, ttlDays: body.ttlDays }), { status: 201 }),
 );

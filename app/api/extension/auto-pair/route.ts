@@ -7,12 +7,12 @@ import { assertSameOrigin } from "@/lib/http/assert-same-origin";
 import { ZAutoPairBody, ZAutoPairQuery } from "@/lib/extension/schemas";
 import { pairCurrentSession } from "@/lib/extension/pair-current-session";
 
-export const POST = withOrg({ body: ZAutoPairBody }, async ({ req, orgId, userId, body }) => {
+export const POST = withOrg({ apiKeys: false, body: ZAutoPairBody }, async ({ req, orgId, userId, body }) => {
   assertSameOrigin(req, "Pairing");
   return Response.json(await pairCurrentSession({ orgId, userId, name: body.name }), { status: 201 });
 });
 
-export const GET = withOrg({ query: ZAutoPairQuery }, async ({ req, orgId, userId, query }) => {
+export const GET = withOrg({ apiKeys: false, query: ZAutoPairQuery }, async ({ req, orgId, userId, query }) => {
   assertSameOrigin(req, "Pairing");
   return Response.json(await pairCurrentSession({ orgId, userId, name: query.name }), { status: 201 });
 });

@@ -4,4 +4,4 @@ import { withOrg } from "@/lib/http/with-org";
 import { ZId } from "@/lib/http/pipeline";
 import { revokeInvite } from "@/lib/invites/revoke-invite";
 
-export const DELETE = withOrg({ params: z.object({ id: ZId }), role: "admin" }, async ({ orgId, params }) => Response.json(await revokeInvite({ orgId, id: params.id })));
+export const DELETE = withOrg({ apiKeys: false, params: z.object({ id: ZId }), role: "admin" }, async ({ orgId, params }) => Response.json(await revokeInvite({ orgId, id: params.id })));

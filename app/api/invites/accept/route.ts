@@ -7,7 +7,7 @@ import { withSessionFor } from "@/lib/auth/session-response";
 import { ZAcceptInviteBody } from "@/lib/invites/schemas";
 import { acceptInvite } from "@/lib/invites/accept-invite";
 
-export const POST = withOrg({ body: ZAcceptInviteBody }, async ({ req, body, ...caller }) => {
+export const POST = withOrg({ apiKeys: false, body: ZAcceptInviteBody }, async ({ req, body, ...caller }) => {
   assertSameOrigin(req, "Joining an organization");
   const user = requireUser(caller);
   const joined = await acceptInvite({ token: body.token, userId: user.userId });

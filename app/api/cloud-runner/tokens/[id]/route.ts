@@ -3,4 +3,4 @@ import { withOrg } from "@/lib/http/with-org";
 import { ZTokenIdParams } from "@/lib/cloud-runner-tokens/schemas";
 import { revokeCloudRunnerToken } from "@/lib/cloud-runner-tokens/revoke-cloud-runner-token";
 
-export const DELETE = withOrg({ params: ZTokenIdParams, role: "admin" }, async ({ orgId, params }) => Response.json(await revokeCloudRunnerToken({ orgId, id: params.id })));
+export const DELETE = withOrg({ apiKeys: false, params: ZTokenIdParams, role: "admin" }, async ({ orgId, params }) => Response.json(await revokeCloudRunnerToken({ orgId, id: params.id })));
