@@ -23,6 +23,8 @@ import * as tokens from "@/app/api/cloud-runner/tokens/route";
 import * as token from "@/app/api/cloud-runner/tokens/[id]/route";
 import * as revocations from "@/app/api/cloud-runner/revocations/route";
 import * as usage from "@/app/api/cloud-runner/usage/route";
+import * as apiKeys from "@/app/api/api-keys/route";
+import * as apiKey from "@/app/api/api-keys/[id]/route";
 import { call, type CallOptions } from "./http";
 import type { OrgFixture } from "./fixtures";
 import { BILLING_ENV, withEnv } from "./org-fixtures";
@@ -172,6 +174,16 @@ export function cloudBadInputCases(expect400: Expect400, org: () => OrgFixture):
       await expect400(token.DELETE, { method: "DELETE", params: { id: "abc" } });
       await expect400(token.DELETE, { method: "DELETE", params: { id: "-1" } });
     },
+    "/api/api-keys": async () => {
+      await expect400(apiKeys.POST, { method: "POST", body: { name: "" } });
+      await expect400(apiKeys.POST, { method: "POST", body: { name: "Script", role: "owner" } });
+      await expect400(apiKeys.POST, { method: "POST", body: { name: "Script", expiresInDays: 9999 } });
+      await expect400(apiKeys.POST, { method: "POST", rawBody: "{not json", headers: json });
+    },
+    "/api/api-keys/[id]": async () => {
+      await expect400(apiKey.DELETE, { method: "DELETE", params: { id: "abc" } });
+      await expect400(apiKey.DELETE, { method: "DELETE", params: { id: "0" } });
+    },
     "/api/cloud-runner/revocations": async () => {
       // Takes no input: a query is ignored.
       await withEnv(CLOUD, async () => {
@@ -208,7 +220,7 @@ export function cloudBadInputCases(expect400: Expect400, org: () => OrgFixture):
 
 /** What the cloud cases could change, for the suite's snapshot. */
 export async function cloudSnapshot(orgId: number) {
-  const [o, i, t, u, s, mine] = await Promise.all([
+  const [o, i, t, u, s, mine, k] = await Promise.all([
     db.organization.findUniqueOrThrow({ where: { id: orgId } }),
     db.invite.findMany({ where: { organizationId: orgId }, orderBy: { id: "asc" } }),
     db.cloudRunnerToken.findMany({ where: { organizationId: orgId }, orderBy: { id: "asc" } }),
@@ -216,6 +228,7 @@ export async function cloudSnapshot(orgId: number) {
     db.stripeEvent.count({ where: { organizationId: orgId } }),
     // Every membership of the organization's people, anywhere: a new organization or a join would show here.
     db.membership.findMany({ where: { user: { memberships: { some: { organizationId: orgId } } } }, orderBy: { id: "asc" } }),
+    db.apiKey.findMany({ where: { organizationId: orgId }, orderBy: { id: "asc" } }),
   ]);
-  return { o, i, t, u, s, mine };
+  return { o, i, t, u, s, mine, k };
 }

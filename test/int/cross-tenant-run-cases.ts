@@ -38,9 +38,10 @@ export function runRouteCases(w: TenantWorld): RouteCases {
 
   return {
     "/api/run": async () => {
+      const before = await db.run.count({ where: { campaignId: w.a.campaignId } });
       const res = await call(run.POST, { ...asB(), method: "POST", body: { campaignId: w.a.campaignId } });
       expect(res.status).toBe(404);
-      expect(await db.run.count({ where: { campaignId: w.a.campaignId } })).toBe(0);
+      expect(await db.run.count({ where: { campaignId: w.a.campaignId } })).toBe(before);
     },
     "/api/run/[id]": async () => {
       const { run: r } = await liveRunOfA();
@@ -57,7 +58,9 @@ export function runRouteCases(w: TenantWorld): RouteCases {
       await db.run.delete({ where: { id: r.id } });
     },
     "/api/stream": async () => {
-      const open = (cookie: string) => stream.GET(new NextRequest("http://localhost/api/stream", { headers: { cookie } }), { params: Promise.resolve({}) });
+      // A "cookie" of `apikey:…` is B's API key (cross-tenant-api-keys.int.test.ts), sent as http.ts would.
+      const credential = (cookie: string): Record<string, string> => (cookie.startsWith("apikey:") ? { authorization: `Bearer ${cookie.slice(7)}` } : { cookie });
+      const open = (cookie: string) => stream.GET(new NextRequest("http://localhost/api/stream", { headers: credential(cookie) }), { params: Promise.resolve({}) });
       const [resA, resB] = await Promise.all([open(w.A.cookie), open(w.B.cookie)]);
       expect(resB.headers.get("content-type")).toContain("text/event-stream");
       // Once both have said hello, change one of A's drafts: only A's stream hears of it.

@@ -16,6 +16,8 @@ export type Access = Role | "public" | "device" | "run-token" | "relay-secret" |
 
 export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> = {
   "/api/accounts/[id]": { PATCH: "member", DELETE: "member" },
+  "/api/api-keys": { GET: "admin", POST: "admin" },
+  "/api/api-keys/[id]": { DELETE: "admin" },
   "/api/audit": { GET: "member" },
   "/api/auth/[...nextauth]": { GET: "public", POST: "public" },
   "/api/auth/login": { POST: "public" },
