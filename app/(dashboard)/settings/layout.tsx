@@ -15,7 +15,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
     // Without sign-in there is one implicit owner and nobody to invite.
     ...(authEnabled ? [{ href: "/settings/members", label: "Members" }] : []),
     ...(admin && cloud ? [{ href: "/settings/billing", label: "Billing" }, { href: "/settings/cloud-runner", label: "Cloud runner" }] : []),
-    ...(admin ? [{ href: "/settings/webhooks", label: "Webhooks" }] : []),
+    ...(admin ? [{ href: "/settings/webhooks", label: "Webhooks" }, { href: "/settings/api-keys", label: "API keys" }] : []),
   ];
   return (
     <>
