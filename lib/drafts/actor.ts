@@ -16,8 +16,13 @@ export function actorColumns(actor: DraftActor) {
 /** With sign-in off (single-tenant self-host) the person at the dashboard is the local operator. */
 export const LOCAL_OPERATOR = "local operator";
 
-/** The dashboard caller as an actor; with sign-in off there is no user, only the local operator. */
-export function userActor(caller: { userId: number | null; username: string | null }): DraftActor {
+/**
+ * The dashboard caller as an actor; with sign-in off there is no user, only the local operator. A caller with an API
+ * key is named by the key's prefix: an integration is not a person at the dashboard, so its approval never counts as
+ * one where a person's is required (posting a federated draft).
+ */
+export function userActor(caller: { userId: number | null; username: string | null; apiKey?: { prefix: string } }): DraftActor {
+  if (caller.apiKey) return { type: "system", label: `API key ${caller.apiKey.prefix}` };
   return caller.userId !== null ? { type: "user", id: caller.userId, label: caller.username ?? `user #${caller.userId}` } : { type: "system", label: LOCAL_OPERATOR };
 }
 

@@ -55,6 +55,9 @@ describe("API keys", () => {
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({ state: "approved", version: 2 });
     expect((await db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).not.toBeNull();
+    // The audit trail names the key, not a person: its approval does not stand in for one.
+    const event = await db.draftEvent.findFirstOrThrow({ where: { draftId: d.id, event: "approved" } });
+    expect(event).toMatchObject({ actorType: "system", actorLabel: `API key ${key.slice(0, 12)}` });
   });
 
   it("a read-only key reads but gets 403 on writes, and nothing changes", async () => {

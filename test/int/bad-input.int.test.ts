@@ -45,6 +45,8 @@ import * as runCancel from "@/app/api/run/[id]/route";
 import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
+import * as publicMcp from "@/app/api/mcp/public/route";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import * as playbooks from "@/app/api/playbooks/route";
 import * as playbook from "@/app/api/playbooks/[id]/route";
 import { mintRunToken } from "@/lib/runs/run-token";
@@ -153,6 +155,28 @@ const cases: Record<string, () => Promise<void>> = {
     expect(noBinding.status).toBe(401);
     expect(noBinding.json.error).toBe("unauthorized");
     await db.run.delete({ where: { id: live.id } });
+    expect(await snapshot()).toBe(before);
+  },
+  "/api/mcp/public": async () => {
+    // JSON-RPC again: a malformed frame is the transport's -32700, bad tool arguments an isError result; nothing is
+    // written. Without a key it is our 401.
+    const before = await snapshot();
+    const { key } = await createApiKey({ orgId: A.orgId, userId: A.userId, name: "Bad input", role: "member" });
+    const headers = { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" };
+    const garbage = await call(publicMcp.POST, { method: "POST", rawBody: "{nope", headers: { ...headers, "content-type": "application/json" } });
+    expect(garbage.status).toBe(400);
+    expect(garbage.json.error.code).toBe(-32700);
+    const badArgs = await call(publicMcp.POST, {
+      method: "POST",
+      body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "draft_approve", arguments: { id: "x", version: -1 } } },
+      headers,
+    });
+    expect(badArgs.status).toBe(200);
+    expect(badArgs.json.result.isError).toBe(true);
+    const noKey = await call(publicMcp.POST, { method: "POST", body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+    expect(noKey.status).toBe(401);
+    expect(noKey.json.error).toBe("unauthorized");
+    await db.apiKey.deleteMany({ where: { organizationId: A.orgId } });
     expect(await snapshot()).toBe(before);
   },
   "/api/projects": async () => {

@@ -4,6 +4,7 @@ import { beforeAll, expect } from "vitest";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import * as apiKeys from "@/app/api/api-keys/route";
 import * as apiKey from "@/app/api/api-keys/[id]/route";
+import * as publicMcp from "@/app/api/mcp/public/route";
 import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { createCampaignRow, createDraftRow, createProject, FIXTURE_PASSWORD, type OrgFixture } from "./fixtures";
@@ -321,6 +322,22 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
       expect(res.status).toBe(404);
       expect((await db.apiKey.findUniqueOrThrow({ where: { id: own.id } })).revokedAt).toBeNull();
       await db.apiKey.delete({ where: { id: own.id } });
+    },
+    "/api/mcp/public": async () => {
+      // B's key on the remote MCP server: A's draft is "not found" exactly like a missing one, and stays as it was.
+      const { key } = await createApiKey({ orgId: B.orgId, userId: B.userId, name: "B's agent", role: "member" });
+      const tool = (name: string, args: Record<string, unknown>) =>
+        call(publicMcp.POST, { method: "POST", body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }, headers: { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" } });
+      const foreign = await tool("drafts_get", { id: a.draftId });
+      const missing = await tool("drafts_get", { id: 2_000_000_000 });
+      expect(foreign.json.result.isError).toBe(true);
+      expect(foreign.json.result.content[0].text.replace(String(a.draftId), "ID")).toBe(missing.json.result.content[0].text.replace("2000000000", "ID"));
+      const approve = await tool("draft_approve", { id: a.draftId, version: 1 });
+      expect(approve.json.result.isError).toBe(true);
+      const list = await tool("drafts_list", {});
+      expect(JSON.stringify(list.json)).not.toContain(`"id":${a.draftId},`);
+      await db.apiKey.deleteMany({ where: { organizationId: B.orgId } });
+      await expectUntouched();
     },
   };
 }

@@ -104,7 +104,8 @@ describe("machine and public routes: a session cookie is no substitute for their
           break;
         }
         case "device":
-        case "run-token": {
+        case "run-token":
+        case "api-key": {
           const res = await invoke(e.route, e.method, { cookie });
           expect(res.status).toBe(401);
           expect(res.json.error).toBe("unauthorized");

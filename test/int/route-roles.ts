@@ -10,9 +10,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - "device": an extension device's bearer token (lib/http/with-device.ts);
  * - "run-token": a run's bearer token and run id (lib/mcp/with-run-binding.ts);
  * - "relay-secret": Bearer OUTREACH_RELAY_REPORT_SECRET (relays reporting usage);
- * - "stripe-signature": Stripe's signature over the raw body.
+ * - "stripe-signature": Stripe's signature over the raw body;
+ * - "api-key": an organization's API key (the remote MCP server; docs/public-api.md).
  */
-export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature";
+export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature" | "api-key";
 
 export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> = {
   "/api/accounts/[id]": { PATCH: "member", DELETE: "member" },
@@ -61,6 +62,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/invites/accept": { POST: "member" },
   "/api/invites/lookup": { GET: "public" },
   "/api/mcp": { POST: "run-token" },
+  "/api/mcp/public": { GET: "public", POST: "api-key", DELETE: "public" },
   "/api/members": { GET: "member" },
   "/api/members/[id]": { PATCH: "admin", DELETE: "admin" },
   "/api/notifications": { GET: "member", POST: "member" },
