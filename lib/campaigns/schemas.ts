@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Cron } from "croner";
 import { PLATFORMS, SKILLS } from "@/lib/campaigns/catalog";
 import { ZRunnerSlug } from "@/lib/runners/backends";
+import { ZId } from "@/lib/http/pipeline";
 
 /** A five-field cron expression (minute hour day month weekday), checked by the scheduler's own parser. */
 export const ZCron = z
@@ -65,6 +66,9 @@ export const ZCampaignPatch = z
   })
   .partial()
   .strict();
+
+/** GET /api/campaigns: optionally one project's campaigns. */
+export const ZListCampaignsQuery = z.object({ projectId: ZId.optional() });
 
 export type CampaignInput = z.infer<typeof ZCampaignInput>;
 export type CampaignPatch = z.infer<typeof ZCampaignPatch>;

@@ -7,6 +7,10 @@ export const ZTemplateInput = z.object({
   isActive: z.boolean().optional().describe("false archives the template without deleting it"),
 });
 export const ZTemplatePatch = ZTemplateInput.partial().strict();
+
+/** GET /api/projects/[id]/templates: archived=1 lists archived templates too. */
+export const ZListTemplatesQuery = z.object({ archived: z.enum(["0", "1"]).optional() });
+
 export type TemplateInput = z.infer<typeof ZTemplateInput>;
 export type TemplatePatch = z.infer<typeof ZTemplatePatch>;
 

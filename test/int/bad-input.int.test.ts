@@ -46,6 +46,8 @@ import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
 import * as publicMcp from "@/app/api/mcp/public/route";
+import * as openapi from "@/app/api/openapi.json/route";
+import * as apiDocs from "@/app/api/docs/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import * as playbooks from "@/app/api/playbooks/route";
 import * as playbook from "@/app/api/playbooks/[id]/route";
@@ -156,6 +158,18 @@ const cases: Record<string, () => Promise<void>> = {
     expect(noBinding.json.error).toBe("unauthorized");
     await db.run.delete({ where: { id: live.id } });
     expect(await snapshot()).toBe(before);
+  },
+  "/api/openapi.json": async () => {
+    // Takes no input: a query is ignored and the document is the same.
+    const plain = await call(openapi.GET, { path: "/api/openapi.json" });
+    const withQuery = await call(openapi.GET, { path: "/api/openapi.json?format=yaml&x=%00" });
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.json).toEqual(plain.json);
+  },
+  "/api/docs": async () => {
+    const res = await call(apiDocs.GET, { path: "/api/docs?theme=<script>" });
+    expect(res.status).toBe(200);
+    expect(String(res.json)).not.toContain("<script>");
   },
   "/api/mcp/public": async () => {
     // JSON-RPC again: a malformed frame is the transport's -32700, bad tool arguments an isError result; nothing is

@@ -5,6 +5,8 @@ import { createApiKey } from "@/lib/api-keys/create-api-key";
 import * as apiKeys from "@/app/api/api-keys/route";
 import * as apiKey from "@/app/api/api-keys/[id]/route";
 import * as publicMcp from "@/app/api/mcp/public/route";
+import * as openapi from "@/app/api/openapi.json/route";
+import * as apiDocs from "@/app/api/docs/route";
 import { db } from "@/lib/db/client";
 import { call } from "./http";
 import { createCampaignRow, createDraftRow, createProject, FIXTURE_PASSWORD, type OrgFixture } from "./fixtures";
@@ -338,6 +340,17 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
       expect(JSON.stringify(list.json)).not.toContain(`"id":${a.draftId},`);
       await db.apiKey.deleteMany({ where: { organizationId: B.orgId } });
       await expectUntouched();
+    },
+    "/api/openapi.json": async () => {
+      // Describes shapes only: the same for anyone, and nothing of A's in it.
+      const res = await call(openapi.GET, asB());
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.json)).not.toContain(a.projectName);
+    },
+    "/api/docs": async () => {
+      const res = await call(apiDocs.GET, asB());
+      expect(res.status).toBe(200);
+      expect(String(res.json)).not.toContain(a.projectName);
     },
   };
 }

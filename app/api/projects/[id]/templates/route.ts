@@ -2,14 +2,13 @@
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
 import { ZId } from "@/lib/http/pipeline";
-import { ZTemplateInput } from "@/lib/templates/schemas";
+import { ZListTemplatesQuery, ZTemplateInput } from "@/lib/templates/schemas";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { createTemplate } from "@/lib/templates/create-template";
 
 const ZParams = z.object({ id: ZId });
-const ZQuery = z.object({ archived: z.enum(["0", "1"]).optional() });
 
-export const GET = withOrg({ params: ZParams, query: ZQuery }, async ({ orgId, params, query }) =>
+export const GET = withOrg({ params: ZParams, query: ZListTemplatesQuery }, async ({ orgId, params, query }) =>
   Response.json({ templates: await listTemplates({ orgId, projectId: params.id, includeArchived: query.archived === "1" }) }),
 );
 
