@@ -20,11 +20,13 @@ export async function verifyCredentials(opts: { username: string; password: stri
   const wait = await loginRetryAfter({ username, address: opts.address, userId: user?.id ?? null });
   if (wait !== null) throw rateLimited("Too many failed sign-in attempts. Try again in a few minutes.", wait);
   const ok = await verifyPassword(opts.password, user?.passwordHash ?? (await timingDummyHash()));
-  const membership = user?.memberships[0];
-  if (!user || !ok || !membership) {
+  if (!user || !ok) {
     await recordLoginFailure({ username, address: opts.address });
     throw new AppError("unauthorized", "Wrong username or password");
   }
+  // Someone whose last organization was left, removed or deleted: the password was right, so say what happened.
+  const membership = user.memberships[0];
+  if (!membership) throw new AppError("forbidden", "This account no longer belongs to any organization. Ask an admin of one for a new invitation.");
   await recordLoginSuccess({ username, address: opts.address, userId: user.id });
   return { userId: user.id, username: user.username, orgId: membership.organizationId };
 }

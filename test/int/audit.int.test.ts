@@ -87,7 +87,23 @@ describe("GET /api/audit", () => {
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
     try {
+      // A's feed at a realistic shape (rolled back at the end): thousands of events of another draft, run, actor,
+      // event name and type, and fresh statistics, so each filter is selective and the planner's choice of index
+      // is the one a real feed gets, not a tie broken by the handful of rows above.
+      const fillerDraft = (await createDraftRow(A.orgId)).id;
+      const fillerRun = (await db.run.create({ data: { organizationId: A.orgId, kind: "campaign", runner: "cloud", status: "success" } })).id;
       await client.query("BEGIN");
+      await client.query(
+        `INSERT INTO draft_events (organization_id, draft_id, event, actor_type, actor_label, created_at)
+         SELECT $1, $2, 'sent', 'device', 'filler', $3::timestamptz - g * interval '1 second' FROM generate_series(1, 5000) g`,
+        [A.orgId, fillerDraft, T.toISOString()],
+      );
+      await client.query(
+        `INSERT INTO run_events (organization_id, run_id, seq, type, created_at)
+         SELECT $1, $2, g, 'message_chunk', $3::timestamptz - g * interval '1 second' FROM generate_series(1, 5000) g`,
+        [A.orgId, fillerRun, T.toISOString()],
+      );
+      await client.query("ANALYZE draft_events, run_events");
       await client.query("SET LOCAL enable_seqscan = off");
       await client.query("SET LOCAL enable_sort = off");
       const cases: Array<[string, string, string]> = [

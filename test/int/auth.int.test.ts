@@ -112,6 +112,12 @@ describe("sessions", () => {
     expect((await call(listProjects, { cookie: org.cookie })).status).toBe(200);
     await db.membership.deleteMany({ where: { userId: org.userId } });
     expect((await call(listProjects, { cookie: org.cookie })).status).toBe(401);
+    // Signing in again says why (only once the password was right; a wrong one still reads as a wrong one).
+    const again = await call(login, { method: "POST", body: { username: org.username, password: FIXTURE_PASSWORD }, headers: from("10.0.4.9") });
+    expect(again.status).toBe(403);
+    expect(again.json.message).toBe("This account no longer belongs to any organization. Ask an admin of one for a new invitation.");
+    const wrong = await call(login, { method: "POST", body: { username: org.username, password: "not the password" }, headers: from("10.0.4.9") });
+    expect(wrong.json).toEqual({ error: "unauthorized", message: "Wrong username or password" });
   });
 
   it("no response carries a password hash", async () => {
