@@ -11,5 +11,5 @@ await c.connect();
 await c.query("CREATE TABLE IF NOT EXISTS survival (note text)");
 await c.query("INSERT INTO survival VALUES ('written before the crash')");
 await c.end();
-process.stdout.write("READY\n");
+process.stdout.write(`READY ${process.pid}\n`);
 setInterval(() => undefined, 1000);
