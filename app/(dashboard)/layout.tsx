@@ -13,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     // One live stream per tab for every dashboard page (and the sidebar's status line).
     <EventStreamProvider>
-      <div className="flex min-h-screen">
+      <div className="min-h-screen md:flex">
         <Sidebar
           orgId={ctx.orgId}
           orgName={ctx.orgName}
@@ -23,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           authEnabled={ctx.authEnabled}
         />
         <main id="main" className="min-w-0 flex-1">
-          <div className="mx-auto max-w-[1200px] px-8 py-8 xl:px-10">{children}</div>
+          <div className="mx-auto max-w-[1200px] px-4 py-5 sm:px-6 md:px-8 md:py-8 xl:px-10">{children}</div>
         </main>
       </div>
     </EventStreamProvider>

@@ -22,9 +22,10 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
 };
 
+// Below md (a phone) every button is at least 44 px tall: a fingertip's target.
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-2.5 text-xs",
-  md: "h-9 px-3.5 text-sm",
+  sm: "h-8 px-2.5 text-xs max-md:h-11 max-md:px-3.5 max-md:text-sm",
+  md: "h-9 px-3.5 text-sm max-md:h-11",
 };
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {

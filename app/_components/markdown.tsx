@@ -66,7 +66,7 @@ const components: Components = {
     <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800" {...p} />
   ),
   table: ({ node: _n, ...p }) => (
-    <div className="my-3 overflow-x-auto">
+    <div className="relative my-3 overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm" {...p} />
     </div>
   ),

@@ -164,7 +164,7 @@ export function NotificationBell() {
         data-testid="notification-panel"
         aria-labelledby={headingId}
         hidden={!open}
-        className="absolute top-0 left-full z-50 ml-3 w-[24rem] overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+        className="fixed inset-x-2 top-16 z-50 overflow-hidden rounded-lg border md:absolute md:inset-x-auto md:top-0 md:left-full md:ml-3 md:w-[24rem] border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
       >
         <div className="flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
           <h2 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">

@@ -24,7 +24,7 @@ export function SidebarNav({ items }: { items: NavItem[] }) {
                 href={item.href}
                 aria-current={active ? "page" : undefined}
                 className={cx(
-                  "flex items-center rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+                  "flex items-center rounded-md px-3 py-1.5 text-sm font-medium transition-colors max-md:py-3",
                   "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
                   active
                     ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300"

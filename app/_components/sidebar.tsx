@@ -5,6 +5,7 @@ import { OrgSwitcher, type SwitcherOrganization } from "./org-switcher";
 import { SidebarNav, type NavItem } from "./sidebar-nav";
 import { SignOutButton } from "./sign-out-button";
 import { ThemeToggle } from "./theme-toggle";
+import { ResponsiveSidebar } from "./responsive-sidebar";
 
 const NAV: NavItem[] = [
   { href: "/", label: "Home" },
@@ -30,10 +31,10 @@ type SidebarProps = {
 
 export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, username, authEnabled }: SidebarProps) {
   return (
-    <aside className="w-60 shrink-0 border-r border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/50">
+    <ResponsiveSidebar>
       {/* The aside stretches to the page height (background and border); the inner column stays in view. z-30: the
           bell's dropdown opens over the page, above anything positioned in it. */}
-      <div className="sticky top-0 z-30 flex h-screen flex-col">
+      <div className="sticky top-0 z-30 flex h-dvh flex-col overflow-y-auto md:overflow-visible">
         <div className="flex items-center justify-between gap-2 pt-5 pr-4 pb-4 pl-6">
           <Link
             href="/"
@@ -72,6 +73,6 @@ export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, 
           </div>
         </div>
       </div>
-    </aside>
+    </ResponsiveSidebar>
   );
 }

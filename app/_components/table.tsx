@@ -6,7 +6,9 @@ export function Table({ children, className, label }: { children: ReactNode; cla
   return (
     <div
       className={cx(
-        "overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900",
+        // relative: screen-reader-only labels (absolutely positioned) in a wide table scroll with it instead of
+        // widening the page on a phone.
+        "relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900",
         className,
       )}
     >

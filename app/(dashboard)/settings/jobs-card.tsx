@@ -21,7 +21,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
       className="mt-6"
     >
       <div className="space-y-4" data-testid="background-jobs">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <Table label="Background jobs">
             <THead>
               <tr>

@@ -55,9 +55,10 @@ export function BulkBar({ selectedIds, onDone, onClearSelection }: BulkBarProps)
       aria-label="Bulk actions"
       className={cx(
         "sticky top-0 z-10 mb-3 rounded-lg border px-4 py-2.5 shadow-xs",
+        // On a phone the bar appears only with a selection, pinned to the bottom within thumb's reach.
         none
-          ? "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
-          : "border-indigo-200 bg-indigo-50 dark:border-indigo-500/30 dark:bg-zinc-900",
+          ? "border-zinc-200 bg-white max-md:hidden dark:border-zinc-800 dark:bg-zinc-900"
+          : "border-indigo-200 bg-indigo-50 max-md:fixed max-md:inset-x-2 max-md:top-auto max-md:bottom-2 max-md:z-30 max-md:mb-0 max-md:shadow-lg dark:border-indigo-500/30 dark:bg-zinc-900",
       )}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -12,7 +12,7 @@ export const inboxFeatures = tableFeatures({ rowSelectionFeature, tableMeta: {} 
 const col = createColumnHelper<typeof inboxFeatures, DraftView>();
 
 const checkboxClasses =
-  "size-4 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-600";
+  "size-4 max-md:size-6 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-600";
 
 // Sorting and filtering happen on the server (the URL's filters), so no column is sortable here.
 export const draftColumns = col.columns([
@@ -108,4 +108,13 @@ export const columnClasses: Record<string, string> = {
   draft: "",
   campaign: "w-40",
   status: "w-36",
+};
+
+/** Where each cell sits in a row's card on a phone: the checkbox beside the target, then the draft, campaign, status. */
+export const mobileCellClasses: Record<string, string> = {
+  select: "max-md:pt-0.5 max-md:pl-0",
+  target: "",
+  draft: "max-md:col-span-2",
+  campaign: "max-md:col-span-2",
+  status: "max-md:col-span-2 max-md:[&>div]:flex max-md:[&>div]:items-center max-md:[&>div]:gap-2 max-md:[&>div]:space-y-0",
 };

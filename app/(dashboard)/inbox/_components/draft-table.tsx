@@ -4,7 +4,7 @@ import { useTable, type OnChangeFn, type RowSelectionState } from "@tanstack/rea
 import { Fragment } from "react";
 import { cx } from "@/app/_components/cx";
 import type { DraftView } from "@/lib/drafts/draft-view";
-import { columnClasses, draftColumns, inboxFeatures } from "./draft-columns";
+import { columnClasses, draftColumns, inboxFeatures, mobileCellClasses } from "./draft-columns";
 import type { InboxTableMeta } from "./inbox-meta";
 import { groupPositions } from "./variant-groups";
 
@@ -18,7 +18,10 @@ type DraftTableProps = {
   registerRow: (id: number, el: HTMLTableRowElement | null) => void;
 };
 
-/** The inbox table. It only renders: rows arrive filtered, sorted and paged by the API. */
+/**
+ * The inbox table. It only renders: rows arrive filtered, sorted and paged by the API. Below md each row becomes a
+ * card (the table's parts turn into blocks and a two-column grid), so a phone reads the whole draft and its actions.
+ */
 export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow }: DraftTableProps) {
   const table = useTable({
     features: inboxFeatures,
@@ -33,13 +36,13 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
   const columnCount = draftColumns.length;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
-      <table className="w-full table-fixed border-collapse text-left text-sm" aria-label="Drafts">
+    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <table className="w-full table-fixed border-collapse text-left text-sm max-md:block" aria-label="Drafts">
         <caption className="sr-only">
           Drafts for review. Keys: j and k move between rows, a approves, r rejects, e edits, x selects, question mark
           lists every key.
         </caption>
-        <thead className="border-b border-zinc-200 bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
+        <thead className="border-b border-zinc-200 bg-zinc-50 text-xs max-md:hidden font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.headers.map((h) => (
@@ -50,7 +53,7 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
           {table.getRowModel().rows.map((row) => {
             const d = row.original;
             const group = groups.get(d.id);
@@ -58,10 +61,10 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
             return (
               <Fragment key={row.id}>
                 {group?.index === 0 ? (
-                  <tr className="bg-indigo-50/60 dark:bg-indigo-500/10">
+                  <tr className="bg-indigo-50/60 max-md:block dark:bg-indigo-500/10">
                     <td
                       colSpan={columnCount}
-                      className="border-l-4 border-indigo-400 px-4 py-1.5 text-xs font-medium text-indigo-800 dark:border-indigo-500 dark:text-indigo-200"
+                      className="border-l-4 border-indigo-400 px-4 py-1.5 text-xs max-md:block font-medium text-indigo-800 dark:border-indigo-500 dark:text-indigo-200"
                     >
                       A/B variants for {d.targetUser} · {group.size} versions. Approving one rejects the others.
                     </td>
@@ -75,6 +78,7 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
                   onClick={() => onFocusRow(d.id)}
                   className={cx(
                     "scroll-mt-24 align-top transition-colors",
+                    "max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3 max-md:gap-y-2 max-md:px-3 max-md:py-3",
                     focused
                       ? "bg-indigo-50/80 outline-2 -outline-offset-2 outline-indigo-500 dark:bg-indigo-500/10"
                       : row.getIsSelected()
@@ -86,8 +90,9 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
                     <td
                       key={cell.id}
                       className={cx(
-                        "px-4 py-3 text-zinc-700 dark:text-zinc-300",
+                        "px-4 py-3 text-zinc-700 max-md:block max-md:w-auto max-md:p-0 dark:text-zinc-300",
                         columnClasses[cell.column.id],
+                        mobileCellClasses[cell.column.id],
                         cell.column.id === "select" && group && "border-l-4 border-indigo-400 pl-3 dark:border-indigo-500",
                       )}
                     >

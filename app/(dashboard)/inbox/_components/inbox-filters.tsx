@@ -30,12 +30,24 @@ const MIN_QUALITY_DEBOUNCE_MS = 400;
 export function InboxFilterBar({ filters, params, campaigns, projects, platforms, navigate }: InboxFiltersProps) {
   const set = (key: FilterKey, value: string | null) => navigate(withFilter(params, key, value));
   const visibleCampaigns = filters.project ? campaigns.filter((c) => String(c.projectId) === filters.project) : campaigns;
+  // On a phone the filter controls fold away behind one button, so the drafts start near the top of the screen.
+  const [showFilters, setShowFilters] = useState(false);
 
   return (
     <div className="mb-4 space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <StateTabs filters={filters} params={params} navigate={navigate} />
         <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            className="md:hidden"
+            aria-expanded={showFilters}
+            aria-controls="inbox-filter-controls"
+            onClick={() => setShowFilters((v) => !v)}
+          >
+            {showFilters ? "Hide filters" : "Filters"}
+          </Button>
           {hasNarrowingFilters(filters) ? (
             <Button variant="ghost" size="sm" onClick={() => navigate(clearedQuery(filters))}>
               Clear filters
@@ -47,7 +59,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
       {filters.ids && <ChosenDraftsNotice ids={filters.ids} onShowAll={() => set("ids", null)} />}
       {/* Each control keeps room for its longest default label ("All campaigns", 9.5rem with the arrow) and the
           row wraps when the page is narrow, instead of squeezing the labels into ellipses. */}
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-3">
+      <div id="inbox-filter-controls" className={cx("grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-3", !showFilters && "max-md:hidden")}>
         <Select
           id="filter-project"
           label="Project"

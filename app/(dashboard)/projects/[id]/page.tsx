@@ -42,7 +42,10 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
   const tab: Tab = TABS.includes(sp.tab as Tab) ? (sp.tab as Tab) : "accounts";
   const showArchived = sp.archived === "1";
   const base = `/projects/${project.id}`;
-  const extraction = await findLiveProjectRun({ orgId, projectId: project.id, kind: "project_extraction" });
+  const [extraction, insights] = await Promise.all([
+    findLiveProjectRun({ orgId, projectId: project.id, kind: "project_extraction" }),
+    findLiveProjectRun({ orgId, projectId: project.id, kind: "project_insights" }),
+  ]);
 
   return (
     <>
@@ -55,8 +58,10 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           createdLabel: formatDate(project.createdAt),
         }}
       />
-      {/* Its runs (Regenerate now, Auto-extract) and its description updates re-render the page. */}
-      <RefreshOnStream runs projects projectId={project.id} />
+      {/* Its runs (Regenerate now, Auto-extract) and its description updates re-render the page. While one of them is
+          live, the page also re-reads itself once its stream is up: a run that ended between this render and the
+          stream's connection (a reload just then) sent its run:finished to nobody. */}
+      <RefreshOnStream runs projects projectId={project.id} pending={extraction !== null || insights !== null} />
       <ProjectAbout
         projectId={project.id}
         description={project.description ?? ""}
