@@ -59,7 +59,7 @@ export default async function HomePage() {
     <>
       <PageHeader title="Home" description={`Overview of ${orgName}.`} />
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {stats.map((s) => (
           <Link
             key={s.label}
@@ -78,7 +78,7 @@ export default async function HomePage() {
         <SpendOverview spend={spend} />
       </div>
 
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <RecentRuns runs={recentRuns} />
         <Card title="Quick links">
           <ul className="space-y-2 text-sm">
@@ -98,7 +98,7 @@ export default async function HomePage() {
         </Card>
       </div>
 
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         {projects.length === 0 ? (
           <Card title="Getting started" description="Three steps to your first campaign." className="lg:col-span-2">
             <ol className="space-y-3">

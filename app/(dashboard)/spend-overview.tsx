@@ -21,7 +21,7 @@ export function SpendOverview({ spend }: { spend: Spend }) {
   const max = Math.max(...spend.daily.map((d) => d.costUsd), 0);
   const unpriced = spend.unpricedRuns7d > 0 ? `${spend.unpricedRuns7d} not priced` : undefined;
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <SpendCard label="Spend, last 24 hours" usd={spend.last24hUsd} runs={spend.runs24h} />
       <SpendCard label="Spend, last 7 days" usd={spend.last7dUsd} runs={spend.runs7d} note={unpriced} />
       <figure className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">

@@ -32,7 +32,7 @@ export function DedupForm({ initial }: { initial: { window_days: number; mode: "
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input
           id="dedup-window"
           name="window_days"
@@ -98,7 +98,7 @@ export function RubricForm({ initial }: { initial: Rubric }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Input
           id="rubric-red"
           name="threshold_red"

@@ -35,7 +35,7 @@ export default async function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Organization-wide rules for drafting and sending." />
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card title="Deduplication" description="Avoid contacting the same person twice within a window.">
           <DedupForm initial={config.dedup_policy} />
         </Card>

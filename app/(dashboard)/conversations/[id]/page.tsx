@@ -64,7 +64,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
       <RefreshOnStream runs drafts pending={openReplies.some((r) => r.runStatus === "running")} />
       <ChatSyncBanner orgId={orgId} />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="conversation" className="min-w-0 space-y-6">
           <h2 id="conversation" className="sr-only">
             Conversation

@@ -52,7 +52,7 @@ export function NewPlaybook() {
       aria-label="New playbook"
       className="w-full max-w-xl space-y-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Input
           id="new-playbook-title"
           label="Title"

@@ -45,7 +45,7 @@ export function AccountForm({ projectId, platforms }: { projectId: number; platf
 
   return (
     <form key={formKey} onSubmit={onSubmit} className="space-y-4" autoComplete="off">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select
           id="account-platform"
           name="platform"
@@ -68,7 +68,7 @@ export function AccountForm({ projectId, platforms }: { projectId: number; platf
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           Give a username and password, or a token. They are never shown again after saving.
         </p>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input id="account-credUsername" name="credUsername" label="Login username" optional autoComplete="off" />
           <Input id="account-credPassword" name="credPassword" label="Password" type="password" optional autoComplete="new-password" />
         </div>

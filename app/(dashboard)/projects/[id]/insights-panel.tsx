@@ -45,7 +45,7 @@ export async function InsightsPanel({ orgId, projectId }: { orgId: number; proje
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card
         title="Project brief"
         description={

@@ -21,7 +21,7 @@ export type TemplateValues = { kind: string; title: string; body: string };
 export function TemplateFields({ idp, initial }: { idp: string; initial?: TemplateValues }) {
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[10rem_1fr]">
         <Select id={`${idp}-kind`} name="kind" label="Kind" options={TEMPLATE_KINDS} defaultValue={initial?.kind ?? "dm"} />
         <Input id={`${idp}-title`} name="title" label="Title" required defaultValue={initial?.title} />
       </div>

@@ -35,7 +35,7 @@ export default async function ApiKeysPage() {
           </>
         }
       />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <Card title={`Keys (${keys.filter((k) => k.state === "active").length} active)`} className="lg:col-span-3" flush>
           <ApiKeyList keys={keys} />
         </Card>

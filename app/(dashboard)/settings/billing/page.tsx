@@ -43,7 +43,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         <InlineError className="mb-6" message="Billing is not configured on this server (STRIPE_SECRET_KEY is unset), so plans cannot be changed. Cloud runs are not limited meanwhile." />
       ) : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card
           title="Plan"
           actions={billing.enabled && owner ? <PlanActions paid={billing.paid} hasCustomer={billing.hasCustomer} /> : null}

@@ -31,7 +31,7 @@ export default async function CloudRunnerPage() {
         title="Cloud runner"
         description="Any install can run its agents on the cloud runner with one of these tokens. Its runs count against this organization's plan, like runs started here."
       />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <Card title={`Tokens (${tokens.filter((t) => t.state === "active").length} active)`} className="lg:col-span-3" flush>
           <TokenList tokens={tokens} />
         </Card>

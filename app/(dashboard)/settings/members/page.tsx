@@ -36,7 +36,7 @@ export default async function MembersPage() {
   return (
     <>
       <PageHeader title="Members" description={`Who works in ${orgName}. Owners manage billing and other owners; admins manage members, invitations and settings; members review and send.`} />
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title={`Members (${members.length})`} flush>
             <MembersTable members={members} callerRole={role} />

@@ -33,7 +33,7 @@ export default async function WebhooksPage() {
         description="Every notification (runs that succeeded or failed, drafts to review, replies) is also POSTed, signed, to these endpoints. Receivers verify the signature with the endpoint's whsec_ secret (Standard Webhooks)."
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <section aria-labelledby="endpoints-heading" className="space-y-4 lg:col-span-3">
           <h2 id="endpoints-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
             Endpoints <span className="font-normal text-zinc-500 dark:text-zinc-400">({endpoints.length})</span>

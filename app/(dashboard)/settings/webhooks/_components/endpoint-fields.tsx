@@ -52,7 +52,7 @@ export function EndpointFields({ idPrefix, value, onChange, urlError, disabled }
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Events</legend>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave every box unchecked to receive all kinds, including kinds added later.</p>
-        <div className="grid gap-2 pt-1 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 pt-1 sm:grid-cols-2">
           {NOTIFICATION_KINDS.map((kind) => (
             <Checkbox
               key={kind}

@@ -74,7 +74,7 @@ export default async function DeliveryPage({ params }: PageProps) {
         actions={<DeliveryActions deliveryId={d.id} endpointId={endpointId} status={d.status} openReplay />}
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <Card title="Details" className="lg:col-span-2">
           <dl className="-my-2.5 divide-y divide-zinc-100 dark:divide-zinc-800">
             <Detail label="Event type">
