@@ -30,7 +30,7 @@ test("an admin makes a read-only key, a script reads with it and cannot write, r
     await expect(row).not.toContainText("Never");
     await shoot(page, "api-keys");
     await row.getByRole("button", { name: `Revoke key ${name}` }).click();
-    await row.getByRole("button", { name: `Revoke?: Revoke key ${name}` }).click();
+    await page.getByRole("dialog", { name: `Revoke key ${name}?` }).getByRole("button", { name: "Revoke" }).click();
     await expect(row).toContainText("revoked");
     expect((await script.get("/api/drafts?limit=5")).status()).toBe(401);
   } finally {

@@ -79,7 +79,7 @@ test("a new playbook: a taken slug is refused, then it is created and deleted", 
   await shoot(page, "playbook-new");
 
   await page.getByRole("button", { name: "Delete playbook Weekly poster" }).click();
-  await page.getByRole("button", { name: /Click again to delete/ }).click();
+  await page.getByRole("dialog", { name: "Delete playbook Weekly poster?" }).getByRole("button", { name: "Delete playbook" }).click();
   await expect(page).toHaveURL(/\/playbooks$/);
   await expect(page.getByRole("table", { name: "Your playbooks" }).getByText("Weekly poster")).toHaveCount(0);
 });

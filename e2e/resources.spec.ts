@@ -72,7 +72,8 @@ test("agent runners: settings lists each backend; the campaign form disables wha
   await page.request.post("/api/projects", { data: { name: `Runner check ${Date.now().toString(36)}` } });
   await page.goto("/campaigns/new");
   const select = page.getByLabel("Runner");
-  await expect(select).toHaveValue("cloud");
+  // Preselected: the first runner that can run here (cloud when it is connected).
+  await expect(select).toHaveValue((runners.find((r) => r.available) ?? runners[0]!).slug);
   for (const r of runners.filter((x) => x.spec !== null)) {
     const option = select.locator(`option[value="${r.slug}"]`);
     if (r.available) await expect(option).toBeEnabled();

@@ -111,7 +111,7 @@ test("campaign page: run history with chips, costs, the reason filter and links 
   // Setup: the profile is empty and the cloud runner is not connected; the account exists.
   const banner = page.getByRole("region", { name: "Setup required" });
   await expect(banner.getByRole("button", { name: "Generate profile" })).toBeVisible();
-  await expect(banner.getByRole("link", { name: "Open settings" })).toHaveAttribute("href", "/settings");
+  await expect(banner.getByRole("link", { name: "Choose another runner" })).toHaveAttribute("href", `/campaigns/${s.campaignId}#edit-campaign-runner`);
   await expect(banner.getByRole("link", { name: "Add account" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Run now" })).toBeDisabled();
   // Generate profile asks first; with the cloud runner not connected here, starting is refused with the reason.

@@ -158,6 +158,28 @@ test("a failed drafting run offers Retry; the retried run drafts the reply while
   expect(await draftOf(request, r.replyDraftId)).toMatchObject({ draftingRunId: null, body: DRAFTED });
 });
 
+test("the inbox shows a reply whose drafting failed as failed, with Retry there, instead of drafting for ever", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const s = await sentDraft(request);
+  await scriptReplyDrafter(s.orgId, [{ say: "I could not decide what to write." }]);
+  const r = recordReply(s);
+  expect(r.run).toEqual({ status: "failed", failureReason: "playbook_incomplete" });
+
+  await page.goto(`/inbox?campaign=${s.campaignId}`);
+  const row = page.locator(`tr[data-draft-id="${r.replyDraftId}"]`);
+  await expect(row.getByText("Drafting failed (playbook incomplete)")).toBeVisible();
+  await expect(row.getByText("Drafting…")).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "View run log" })).toHaveAttribute("href", `/runs/${r.runId}`);
+  await expect(row.getByRole("button", { name: `Approve draft ${r.replyDraftId}` })).toHaveCount(0);
+  await shoot(page, "inbox-drafting-failed");
+
+  await scriptReplyDrafter(s.orgId, [FINISH[0], { sleep: 1500 }, FINISH[1]]);
+  await row.getByRole("button", { name: `Retry drafting reply ${r.replyDraftId}` }).click();
+  await expect(row.getByText("Drafting…")).toBeVisible();
+  await expect(row.getByText(DRAFTED)).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByRole("button", { name: `Approve draft ${r.replyDraftId}` })).toBeEnabled();
+});
+
 test("People: the Threads tab lists the conversation and opens it; All contacts shows the outcome", async ({ page, request }) => {
   test.setTimeout(60_000);
   const s = await sentDraft(request);

@@ -30,6 +30,8 @@ export interface CampaignReadiness {
   blocking: BlockingIssue[];
   inProgress: InProgressItem[];
   generatingProfile: boolean;
+  /** A generation that will write the profile (not a tuning preview) is running: Run now waits for it. */
+  profileBeingWritten: boolean;
   campaignRunning: boolean;
   /** The live `campaign` run, for the Running state and its Cancel button. */
   liveRunId: number | null;
@@ -58,7 +60,7 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
     db.run.findMany({
       where: { organizationId: orgId, campaignId, status: "running", kind: { in: ["campaign", "campaign_skill_generation"] } },
       orderBy: { id: "desc" },
-      select: { id: true, kind: true },
+      select: { id: true, kind: true, params: true },
     }),
     runners ? Promise.resolve(runners) : detectRunners(),
   ]);
@@ -97,7 +99,8 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
       message: runner?.reason
         ? `Agent runner ${runner.label} is not available: ${runner.reason}`
         : `Agent runner ${campaign.runner} is not available.`,
-      action: { label: "Open settings", href: "/settings" },
+      // The campaign's own form changes the runner; Settings shows how to install one.
+      action: { label: "Choose another runner", href: `/campaigns/${campaign.id}#edit-campaign-runner` },
     });
   }
 
@@ -105,6 +108,7 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
     blocking,
     inProgress: generation ? [{ code: "generating_profile", label: "Generating campaign profile", runId: generation.id }] : [],
     generatingProfile: generation !== null,
+    profileBeingWritten: liveRuns.some((r) => r.kind === "campaign_skill_generation" && (r.params as { mode?: string } | null)?.mode !== "preview"),
     campaignRunning: campaignRun !== null,
     liveRunId: campaignRun?.id ?? null,
   };

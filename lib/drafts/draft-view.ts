@@ -73,6 +73,11 @@ export interface DraftView {
   variantLabel: string | null;
   parentMessageId: number | null;
   draftingRunId: number | null;
+  /**
+   * Set when the run drafting this reply has ended without writing it: its failure reason, or "ended". The inbox then
+   * offers Retry instead of a spinner that would never stop. Only the inbox list computes it; elsewhere null.
+   */
+  draftingFailure: string | null;
   isReply: boolean;
   sentAt: string | null;
   repliedAt: string | null;
@@ -90,7 +95,7 @@ export interface DedupWarning {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toDraftView(row: DraftRow, regeneratingRunId: number | null = null): DraftView {
+export function toDraftView(row: DraftRow, regeneratingRunId: number | null = null, draftingFailure: string | null = null): DraftView {
   return {
     id: row.id,
     version: row.version,
@@ -122,6 +127,7 @@ export function toDraftView(row: DraftRow, regeneratingRunId: number | null = nu
     variantLabel: row.variantLabel,
     parentMessageId: row.parentMessageId,
     draftingRunId: row.draftingRunId,
+    draftingFailure: row.draftingRunId !== null ? draftingFailure : null,
     isReply: row.kind === "reply_dm" || row.kind === "reply_comment",
     sentAt: iso(row.sentAt),
     repliedAt: iso(row.repliedAt),

@@ -24,12 +24,15 @@ const COLUMNS = Prisma.sql`
   d.drafting_run_id AS "draftingRunId", d.sent_at AS "sentAt", d.replied_at AS "repliedAt", d.created_at AS "createdAt",
   d.updated_at AS "updatedAt", c.name AS "campaignName", p.name AS "projectName",
   (SELECT r.id FROM runs r WHERE r.organization_id = d.organization_id AND r.status = 'running'
-     AND r.kind = 'draft_regeneration' AND r.params->>'draftId' = d.id::text LIMIT 1) AS "regeneratingRunId"`;
+     AND r.kind = 'draft_regeneration' AND r.params->>'draftId' = d.id::text LIMIT 1) AS "regeneratingRunId",
+  (SELECT COALESCE(r.failure_reason, 'ended') FROM runs r WHERE r.id = d.drafting_run_id AND r.organization_id = d.organization_id
+     AND r.status <> 'running') AS "draftingFailure"`;
 
 type SqlDraftRow = Omit<DraftRow, "campaign" | "project"> & {
   campaignName: string | null;
   projectName: string | null;
   regeneratingRunId: number | null;
+  draftingFailure: string | null;
   q: number;
 };
 
@@ -81,10 +84,11 @@ export async function listDrafts({ orgId, query }: { orgId: number; query: ListD
   // Straight on the pool: this is the inbox's hot path and Prisma's raw path doubled its cost (docs/performance.md).
   const { rows } = await getPool().query<SqlDraftRow>(sql.text, sql.values as unknown[]);
   const page = rows.slice(0, query.limit);
-  const drafts = page.map(({ campaignName, projectName, regeneratingRunId, q: _q, ...row }) =>
+  const drafts = page.map(({ campaignName, projectName, regeneratingRunId, draftingFailure, q: _q, ...row }) =>
     toDraftView(
       { ...row, campaign: campaignName === null ? null : { name: campaignName }, project: projectName === null ? null : { name: projectName } },
       regeneratingRunId,
+      draftingFailure,
     ),
   );
   const last = page.at(-1);

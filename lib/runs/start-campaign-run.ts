@@ -2,7 +2,7 @@
 // the live run with `alreadyRunning`. The runner must be available here; the runner, its model and the playbook
 // body are snapshotted on the run row, then the dispatcher starts the agent in the background.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/http/errors";
 import type { StartedRun } from "@/lib/runs/start-run";
 import { assertRunnerAvailable } from "@/lib/runners/assert-runner-available";
 import { createRun } from "@/lib/runs/create-run";
@@ -28,6 +28,14 @@ export async function startCampaignRun(input: StartCampaignRunInput): Promise<St
 
   const live = await findLiveRun(orgId, campaignId);
   if (live) return { runId: live, alreadyRunning: true, done: null };
+
+  // A run started while the profile is being written would draft against the old (or an empty) profile. A tuning
+  // preview writes nothing to the campaign, so it does not hold runs back.
+  const generations = await db.run.findMany({ where: { organizationId: orgId, campaignId, kind: "campaign_skill_generation", status: "running" }, select: { id: true, params: true } });
+  const generating = generations.find((r) => (r.params as { mode?: string } | null)?.mode !== "preview");
+  if (generating) {
+    throw new AppError("conflict", `The campaign profile is being generated (run #${generating.id}); start the run once it has finished`, { runId: generating.id });
+  }
 
   await assertRunnerAvailable(campaign.runner, { orgId });
 

@@ -207,7 +207,7 @@ describe("getCampaignReadiness", () => {
     expect(r.blocking.map((b) => b.code)).toEqual(["profile_missing", "no_account", "runner_unavailable"]);
     expect(r.blocking[0]!.action).toEqual({ label: "Generate profile", action: "generate_profile" });
     expect(r.blocking[1]!.action).toEqual({ label: "Add account", href: `/projects/${p.id}?tab=accounts` });
-    expect(r.blocking[2]!.action).toEqual({ label: "Open settings", href: "/settings" });
+    expect(r.blocking[2]!.action).toEqual({ label: "Choose another runner", href: `/campaigns/${c.id}#edit-campaign-runner` });
     expect(r.blocking[2]!.message).toContain("cloud runner");
     expect(r).toMatchObject({ inProgress: [], generatingProfile: false, campaignRunning: false, liveRunId: null });
   });
@@ -216,7 +216,7 @@ describe("getCampaignReadiness", () => {
     await createAccountRow(A.orgId, projectId, "forum");
     const c = await campaign();
     const r = await getCampaignReadiness({ orgId: A.orgId, campaignId: c.id });
-    expect(r).toEqual({ blocking: [], inProgress: [], generatingProfile: false, campaignRunning: false, liveRunId: null });
+    expect(r).toEqual({ blocking: [], inProgress: [], generatingProfile: false, profileBeingWritten: false, campaignRunning: false, liveRunId: null });
     const missing = await campaign({ runner: "qwen" });
     expect((await getCampaignReadiness({ orgId: A.orgId, campaignId: missing.id })).blocking.map((b) => b.code)).toEqual(["runner_unavailable"]);
   });

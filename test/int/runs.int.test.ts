@@ -175,6 +175,24 @@ describe("a campaign run through a real agent process", () => {
     }
   });
 
+  it("refuses Run now while the campaign's profile is being generated (409, no run), but not during a tuning preview", async () => {
+    // On a runner that is not installed: once the profile check passes, the runner check answers 422 instead.
+    const { campaign } = await scriptedCampaign(A.orgId, { steps: [] }, MISSING_SLUG);
+    const generation = await db.run.create({
+      data: { organizationId: A.orgId, campaignId: campaign.id, projectId: campaign.projectId, kind: "campaign_skill_generation", runner: "cloud", status: "running", params: { mode: "apply" } },
+    });
+    const refused = await call(runRoute.POST, { cookie: A.cookie, method: "POST", body: { campaignId: campaign.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: "conflict", runId: generation.id });
+    expect(refused.json.message).toContain("being generated");
+    expect(await db.run.count({ where: { campaignId: campaign.id, kind: "campaign" } })).toBe(0);
+
+    await db.run.update({ where: { id: generation.id }, data: { params: { mode: "preview" } } });
+    const past = await call(runRoute.POST, { cookie: A.cookie, method: "POST", body: { campaignId: campaign.id } });
+    expect(past.json.error).toBe("runner_unavailable");
+    await db.run.update({ where: { id: generation.id }, data: { status: "failed", failureReason: "cancelled", finishedAt: new Date() } });
+  });
+
   it("closes a run's tools once it has finished, and refuses a wrong secret", async () => {
     const { campaign } = await scriptedCampaign(A.orgId, { steps: [{ tool: "run_start" }, { tool: "run_finish" }, { tool: "run_start" }] });
     const started = await startCampaignRun({ orgId: A.orgId, campaignId: campaign.id, toolServerUrl: mcp.url, timeoutMs: 30_000 });

@@ -31,7 +31,7 @@ export function BlocklistForm({ projects }: { projects: Array<{ id: number; name
 
   return (
     <form key={formKey} onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-[9rem_1fr_14rem]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[9rem_1fr_14rem]">
         <Select
           id="block-type"
           name="type"

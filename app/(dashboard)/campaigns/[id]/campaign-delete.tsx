@@ -20,7 +20,7 @@ export function CampaignDelete({ campaignId, name }: { campaignId: number; name:
 
   return (
     <div className="space-y-3">
-      <ConfirmButton size="md" onConfirm={onDelete} pending={pending} confirmLabel="Delete campaign?" description={`Delete campaign ${name}`}>
+      <ConfirmButton size="md" onConfirm={onDelete} pending={pending} confirmLabel="Delete campaign" description={`Delete campaign ${name}`} consequences="Its schedule stops. Drafts and runs it made keep their history.">
         Delete campaign
       </ConfirmButton>
       <InlineError message={error} />

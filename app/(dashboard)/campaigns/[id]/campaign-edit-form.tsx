@@ -19,10 +19,13 @@ type Editable = {
   autoPost: boolean;
   state: "draft" | "active" | "paused";
   configText: string;
+  runner: string;
 };
 
-/** PATCH /api/campaigns/[id]: name, schedule, auto-post, config and state. */
-export function CampaignEditForm({ campaign }: { campaign: Editable }) {
+export type RunnerChoice = { slug: string; label: string; available: boolean; local: boolean };
+
+/** PATCH /api/campaigns/[id]: name, runner, schedule, auto-post, config and state. */
+export function CampaignEditForm({ campaign, runners }: { campaign: Editable; runners: readonly RunnerChoice[] }) {
   const { pending, error, run } = useMutation();
   const [configError, setConfigError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -43,6 +46,8 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
       // An empty schedule clears it: the campaign then runs only on demand.
       cron: cron || null,
       state: String(f.get("state") ?? campaign.state),
+      // A changed runner applies to the next runs; past runs keep the runner they ran on.
+      ...(f.get("runner") && f.get("runner") !== campaign.runner ? { runner: String(f.get("runner")) } : {}),
       config: config.value,
       ...(campaign.platform === "federated" ? { autoPost: f.get("autoPost") === "on" } : {}),
       // Absent while the playbook select is still loading; "" is the skill's built-in.
@@ -54,7 +59,7 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
         <Input id="edit-campaign-name" name="name" label="Name" required maxLength={120} defaultValue={campaign.name} />
         <Select
           id="edit-campaign-state"
@@ -68,6 +73,19 @@ export function CampaignEditForm({ campaign }: { campaign: Editable }) {
           ]}
         />
       </div>
+      <Select
+        id="edit-campaign-runner"
+        name="runner"
+        label="Runner"
+        defaultValue={campaign.runner}
+        options={runners.map((r) => ({
+          value: r.slug,
+          label: `${r.label}${r.available ? "" : r.local ? " (not installed)" : " (not connected)"}`,
+          // The current runner stays listed even when it is gone, so the form shows the truth.
+          disabled: !r.available && r.slug !== campaign.runner,
+        }))}
+        hint="Applies to the next runs; past runs keep the runner they ran on."
+      />
       <Input
         id="edit-campaign-cron"
         name="cron"

@@ -10,6 +10,7 @@ import { Tabs } from "@/app/_components/tabs";
 import { getPageContext } from "@/lib/auth/page-context";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
 import { getCampaignReadiness } from "@/lib/campaigns/get-campaign-readiness";
+import { detectRunners } from "@/lib/runners/detect-runners";
 import { listRuns } from "@/lib/runs/list-runs";
 import { FAILURE_REASONS } from "@/lib/runs/run-summary";
 import { listTuningRuns } from "@/lib/skill-generation/list-tuning-runs";
@@ -48,14 +49,20 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
   const tab = query.tab === "tuning" ? "tuning" : "overview";
   const c = await orNotFound(getCampaignOrThrow({ orgId, id }));
   // Readiness is evaluated on every load (SPEC 1), next to the history it explains.
+  const runners = await detectRunners();
   const [readiness, runs, tuningRuns] = await Promise.all([
-    getCampaignReadiness({ orgId, campaignId: id }),
+    getCampaignReadiness({ orgId, campaignId: id, runners }),
     tab === "overview" ? listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }) : Promise.resolve([]),
     tab === "tuning" ? listTuningRuns({ orgId, campaignId: id }) : Promise.resolve([]),
   ]);
   const selectedTuning = tab === "tuning" ? await selectTuningRun(orgId, id, query.run, tuningRuns) : null;
   const configText = JSON.stringify(c.config ?? {}, null, 2);
-  const blockedReason = readiness.blocking.length > 0 ? "Resolve the setup issues above to run this campaign." : null;
+  const blockedReason =
+    readiness.blocking.length > 0
+      ? "Resolve the setup issues above to run this campaign."
+      : readiness.profileBeingWritten
+        ? "The campaign profile is being generated; Run now is back when it is done."
+        : null;
 
   return (
     <>
@@ -105,7 +112,7 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
             <RunHistory runs={runs} reason={reason} />
           </section>
 
-          <div className="grid gap-6 lg:grid-cols-5">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
             <div className="space-y-6 lg:col-span-2">
               <Card title="Details">
                 <dl className="-my-2.5 divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -154,7 +161,9 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
                     autoPost: c.autoPost,
                     state: c.state,
                     configText,
+                    runner: c.runner,
                   }}
+                  runners={runners.map((r) => ({ slug: r.slug, label: r.label, available: r.available, local: r.spec !== null }))}
                 />
               </Card>
               <Card title="Danger zone" description="Deleting a campaign cannot be undone.">

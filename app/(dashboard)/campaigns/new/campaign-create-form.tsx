@@ -64,7 +64,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, initi
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select
           id="campaign-project"
           name="projectId"
@@ -75,7 +75,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, initi
         <Input id="campaign-name" name="name" label="Name" required maxLength={120} placeholder="e.g. Weekly scout" />
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Select
           id="campaign-platform"
           name="platform"
@@ -96,14 +96,16 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, initi
           id="campaign-runner"
           name="runner"
           label="Runner"
-          defaultValue={runners[0]?.slug}
+          // The cloud runner when it is connected, else the first runner installed here: a new campaign should be
+          // able to run. With none available, cloud (the first) stays the default and the banner says what to do.
+          defaultValue={(runners.find((r) => r.available) ?? runners[0])?.slug}
           options={runners.map((r) => ({
             value: r.slug,
-            label: r.local ? `${r.label}${r.available ? "" : " (not installed)"}` : `${r.label} (managed)`,
+            label: r.local ? `${r.label}${r.available ? "" : " (not installed)"}` : `${r.label} (managed${r.available ? "" : ", not connected"})`,
             // Cloud stays selectable (it is the default); a run refuses it while it is unavailable.
             disabled: r.local && !r.available,
           }))}
-          hint="Snapshotted when the campaign is created. Install a local agent CLI to enable it (Settings > Agent runners)."
+          hint="Kept on the campaign (change it later on its page; past runs keep theirs). Install a local agent CLI to enable it (Settings > Agent runners)."
         />
       </div>
 

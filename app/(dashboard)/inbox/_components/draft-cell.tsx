@@ -56,10 +56,15 @@ function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta })
     <div className="flex flex-wrap items-center gap-1.5">
       <QualityBadge draft={draft} thresholds={meta.thresholds} />
       {draft.dedupWarning ? <DedupBadge warning={draft.dedupWarning} /> : null}
-      {draft.draftingRunId !== null ? (
+      {draft.draftingRunId !== null && draft.draftingFailure === null ? (
         <Badge tone="primary" title="The agent is still writing this reply; it cannot be approved yet">
           <Spinner className="mr-1 size-3" />
           Drafting…
+        </Badge>
+      ) : null}
+      {draft.draftingFailure !== null ? (
+        <Badge tone="danger" title="The run drafting this reply ended without writing it">
+          Drafting failed{draft.draftingFailure !== "ended" ? ` (${draft.draftingFailure.replace(/_/g, " ")})` : ""}
         </Badge>
       ) : null}
       {draft.regeneratingRunId !== null ? (
@@ -93,13 +98,26 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
   const busy = meta.busy[draft.id];
   const reviewable = isReviewable(draft);
   const drafting = draft.draftingRunId !== null;
+  const failedDrafting = draft.draftingFailure !== null;
   const href = OPENABLE.has(draft.state) ? composeUrl(draft, meta.forumOrigin) : null;
   const notReady = isFuture(draft.scheduledSendAfter);
   if (!reviewable && !href) return null;
 
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      {reviewable ? (
+      {reviewable && failedDrafting ? (
+        <>
+          <Button size="sm" onClick={() => meta.onRetryDrafting(draft)} pending={busy === "retry"} disabled={Boolean(busy)} aria-label={`Retry drafting reply ${draft.id}`}>
+            Retry drafting
+          </Button>
+          <a href={`/runs/${draft.draftingRunId}`} className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 max-md:h-11 dark:text-indigo-400 dark:hover:bg-indigo-500/10">
+            View run log
+          </a>
+          <Button size="sm" variant="secondary" onClick={() => meta.onReject(draft)} pending={busy === "reject"} disabled={Boolean(busy)} aria-label={`Reject draft ${draft.id}`}>
+            Reject
+          </Button>
+        </>
+      ) : reviewable ? (
         <>
           <Button
             size="sm"

@@ -20,6 +20,7 @@ export interface InboxTableMeta {
   onOpenRegenerate: (draft: DraftView | null) => void;
   onRegenerate: (draft: DraftView, hint: string) => void;
   onUndo: (draft: DraftView) => void;
+  onRetryDrafting: (draft: DraftView) => void;
   onDismissNotice: (id: number) => void;
 }
 

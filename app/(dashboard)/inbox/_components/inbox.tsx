@@ -118,6 +118,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
       if ((await actions.regenerate(d, hint)) === "ok") setRegenerating(null);
     },
     onUndo: (d) => void actions.undo(d),
+    onRetryDrafting: (d) => void actions.retryDrafting(d),
     onDismissNotice: (id) => actions.setNotice(id, null),
   };
 

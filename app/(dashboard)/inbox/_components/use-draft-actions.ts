@@ -5,7 +5,7 @@ import { ApiError, apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { fetchDrafts } from "./use-draft-list";
 
-export type RowAction = "approve" | "reject" | "edit" | "regenerate" | "undo";
+export type RowAction = "approve" | "reject" | "edit" | "regenerate" | "undo" | "retry";
 
 /** A message pinned to one row: a refusal from the server, or a version conflict with the user's lost edit. */
 export type RowNotice = { tone: "error" | "conflict"; text: string; lostBody?: string };
@@ -94,15 +94,22 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
       apiFetch<DraftView>(`/api/drafts/${d.id}/regenerate/undo`, { method: "POST", body: { version: d.version } }),
     );
 
+  // A reply whose drafting run failed: start a new drafting run, then show the row as it now is (drafting again).
+  const retryDrafting = (d: DraftView) =>
+    run(d, "retry", async () => {
+      await apiFetch(`/api/drafts/${d.id}/reply-drafting`, { method: "POST", body: {} });
+      return (await fetchDrafts([d.id]))[0] ?? d;
+    });
+
   usePollRunningRows(rows, replaceRows, poll);
 
-  return { busy, notices, setNotice, approve, reject, saveBody, regenerate, undo, refreshSiblings };
+  return { busy, notices, setNotice, approve, reject, saveBody, regenerate, undo, retryDrafting, refreshSiblings };
 }
 
 /** Rows waiting on an agent run (regeneration, reply drafting) are re-read until the run lets go of them. */
 function usePollRunningRows(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void, enabled: boolean) {
   const waiting = rows
-    .filter((d) => d.regeneratingRunId !== null || d.draftingRunId !== null)
+    .filter((d) => d.regeneratingRunId !== null || (d.draftingRunId !== null && d.draftingFailure === null))
     .slice(0, POLL_MAX_ROWS)
     .map((d) => d.id)
     .join(",");

@@ -76,7 +76,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
           Built-in playbooks are read-only and updated with the app. Use <strong>Duplicate to edit</strong> to make your own copy, then pick it on a campaign.
         </div>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Input id="playbook-title" label="Title" required maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
           <Input
             id="playbook-slug"
@@ -91,7 +91,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
         </div>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col">
           <div className="mb-1.5 flex items-center justify-between">
             <label htmlFor="playbook-body" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -139,7 +139,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
             }
           >
             <InlineError message={remove.error} className="mb-3" />
-            <ConfirmButton onConfirm={onDelete} pending={remove.pending} confirmLabel="Click again to delete" description={`Delete playbook ${playbook.title}`}>
+            <ConfirmButton onConfirm={onDelete} pending={remove.pending} confirmLabel="Delete playbook" description={`Delete playbook ${playbook.title}`}>
               Delete playbook
             </ConfirmButton>
           </Card>

@@ -56,8 +56,10 @@ export function ProjectHeader({ project }: { project: Project }) {
               size="md"
               onConfirm={onDelete}
               pending={del.pending}
-              confirmLabel="Delete project?"
+              confirmLabel="Delete project"
               description={`Delete project ${project.name}`}
+              consequences="Its accounts, campaigns and templates are deleted with it. Drafts and runs keep their history."
+              typeToConfirm={project.name}
             >
               Delete
             </ConfirmButton>
