@@ -76,9 +76,11 @@ test("no runner dead end: a new campaign defaults to a runner that can run, and 
   const project = (await (await page.request.post("/api/projects", { data: { name: `Runner choice ${u}` } })).json()) as { id: number };
   expect((await page.request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `runner_${u}` } })).status()).toBe(201);
 
-  // The cloud runner is not connected on this server; the fake agent is installed.
+  // The cloud runner is not connected on this server; the fake agent (and whatever else is detected) is installed.
+  const { runners } = (await (await page.request.get("/api/runners")).json()) as { runners: { slug: string; available: boolean }[] };
+  expect(runners.find((r) => r.slug === "cloud")?.available).toBe(false);
   await page.goto(`/campaigns/new?project=${project.id}`);
-  await expect(page.getByLabel("Runner", { exact: true })).toHaveValue(FAKE_AGENT_SLUG);
+  await expect(page.getByLabel("Runner", { exact: true })).toHaveValue(runners.find((r) => r.available)!.slug);
 
   // A campaign left on the cloud runner (made through the API, as the demo data is): the banner leads to the choice.
   const campaign = (await (
@@ -99,4 +101,36 @@ test("no runner dead end: a new campaign defaults to a runner that can run, and 
   await expect(page.getByRole("region", { name: "Setup required" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Run now" })).toBeEnabled();
   expect(((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { runner: string }).runner).toBe(FAKE_AGENT_SLUG);
+});
+
+test("errors read as sentences: a blank blocklist value, a lost connection, an unknown address", async ({ page }) => {
+  await page.goto("/settings");
+  const form = page.locator("form").filter({ has: page.getByLabel("Value", { exact: true }) });
+  await form.getByLabel("Value", { exact: true }).fill("   ");
+  await form.getByRole("button", { name: /add/i }).click();
+  await expect(form.getByRole("alert")).toHaveText("Value is required.");
+
+  await form.getByLabel("Value", { exact: true }).fill("spam_bot");
+  await page.route("**/api/blocklist", (route) => route.abort("internetdisconnected"));
+  await form.getByRole("button", { name: /add/i }).click();
+  await expect(form.getByRole("alert")).toHaveText("Could not reach the server. Check your connection and try again.");
+  await page.unroute("**/api/blocklist");
+
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the new-campaign form drops a refusal once the field it was about is edited", async ({ page }) => {
+  await page.request.post("/api/projects", { data: { name: `Timing form ${Date.now().toString(36)}` } });
+  await page.goto("/campaigns/new");
+  await page.getByLabel("Name").fill("Every so often");
+  await page.getByLabel("Schedule (cron)").fill("every monday");
+  await page.getByRole("button", { name: /create campaign/i }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Use five fields: minute hour day-of-month month day-of-week" });
+  await expect(alert).toBeVisible();
+  await page.getByLabel("Schedule (cron)").fill("0 9 * * 1");
+  await expect(alert).toHaveCount(0);
 });

@@ -21,16 +21,23 @@ type ApiFetchInit = Omit<RequestInit, "body"> & { body?: unknown };
  */
 export async function apiFetch<T = unknown>(url: string, init: ApiFetchInit = {}): Promise<T> {
   const { body, headers, ...rest } = init;
-  const res = await fetch(url, {
-    ...rest,
-    headers: {
-      Accept: "application/json",
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: "same-origin",
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...rest,
+      headers: {
+        Accept: "application/json",
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+  } catch (err) {
+    // The browser's own words ("Failed to fetch", "NetworkError when attempting…") say nothing to a person.
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.", "network", null);
+  }
 
   const text = await res.text();
   let data: unknown = null;

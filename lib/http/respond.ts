@@ -1,6 +1,7 @@
 // Turns anything thrown in a handler into the one JSON error shape; unknown errors leak nothing.
 import { ZodError } from "zod";
 import { AppError } from "@/lib/http/errors";
+import { issueSentence } from "@/lib/http/issue-sentence";
 import type { Logger } from "@/lib/log/logger";
 
 export function errorResponse(err: unknown, log: Logger, requestId: string): Response {
@@ -11,9 +12,9 @@ export function errorResponse(err: unknown, log: Logger, requestId: string): Res
     return Response.json(err.toBody(), { status: err.status, headers });
   }
   if (err instanceof ZodError) {
-    const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    const issues = err.issues.map((i) => ({ path: i.path.join("."), message: issueSentence(i) }));
     const first = issues[0];
-    const message = first ? `Invalid ${first.path || "input"}: ${first.message}` : "Invalid input";
+    const message = first ? (first.path && !/^[A-Z"]/.test(first.message) ? `${first.path}: ${first.message}` : first.message) : "The request is not valid.";
     return Response.json({ error: "bad_request", message, issues }, { status: 400, headers });
   }
   if ((err as { code?: string })?.code === "P2002") {

@@ -25,7 +25,7 @@ const PLATFORM_LABELS: Record<string, string> = { forum: "Forum", federated: "Fe
 /** POST /api/campaigns, then open the new campaign. */
 export function CampaignCreateForm({ projects, platforms, skills, runners, initialProjectId }: Props) {
   const router = useRouter();
-  const { pending, error, run } = useMutation();
+  const { pending, error, setError, run } = useMutation();
   const [platform, setPlatform] = useState(platforms[0] ?? "forum");
   const [skill, setSkill] = useState((skills[platforms[0] ?? "forum"] ?? [])[0] ?? "");
   const [configError, setConfigError] = useState<string | null>(null);
@@ -63,7 +63,8 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, initi
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    // A refusal describes the input that was sent: once the person edits the form, it no longer applies.
+    <form onSubmit={onSubmit} onChange={() => error && setError(null)} className="space-y-5">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select
           id="campaign-project"
