@@ -30,25 +30,11 @@ import * as stream from "@/app/api/stream/route";
 import { call } from "./http";
 import { uid } from "./fixtures";
 import { addMember, BILLING_ENV, createUser, joinOrg, sessionFrom, withEnv } from "./org-fixtures";
-import { expectUntouched, id, type RouteCases, type TenantWorld } from "./cross-tenant-world";
+import { expectUntouched, id, type RouteCases, type TenantWorld, readFrames } from "./cross-tenant-world";
 
 const CLOUD = { OUTREACH_EDITION: "cloud" } as const;
 const A_TOKEN_NAME = "A's build server token";
 
-/** Reads SSE frames from a stream response until `until` matches or the time is up. */
-async function readFrames(res: Response, until: (text: string) => boolean, ms: number): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !until(text)) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
-    if (!next || next.done) break;
-    text += decoder.decode(next.value);
-  }
-  await reader.cancel().catch(() => undefined);
-  return text;
-}
 
 export function cloudRouteCases(w: TenantWorld): RouteCases {
   const asB = () => ({ cookie: w.B.cookie });

@@ -9,22 +9,8 @@ import * as runEvents from "@/app/api/runs/[id]/events/route";
 import * as stream from "@/app/api/stream/route";
 import * as mcp from "@/app/api/mcp/route";
 import { call } from "./http";
-import { id, type RouteCases, type TenantWorld } from "./cross-tenant-world";
+import { id, type RouteCases, type TenantWorld, readFrames } from "./cross-tenant-world";
 
-/** Reads SSE frames from a stream response until `until` matches or the time is up. */
-async function readFrames(res: Response, until: (text: string) => boolean, ms: number): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !until(text)) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
-    if (!next || next.done) break;
-    text += decoder.decode(next.value);
-  }
-  await reader.cancel().catch(() => undefined);
-  return text;
-}
 
 export function runRouteCases(w: TenantWorld): RouteCases {
   const asB = () => ({ cookie: w.B.cookie });

@@ -59,3 +59,18 @@ export async function expectUntouched(w: TenantWorld) {
   });
   expect(await db.draftEvent.count({ where: { draftId: w.a.draftId } })).toBe(0);
 }
+
+/** Reads SSE frames from a stream response until `until` matches or the time is up. */
+export async function readFrames(res: Response, until: (text: string) => boolean, ms: number): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline && !until(text)) {
+    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    if (!next || next.done) break;
+    text += decoder.decode(next.value);
+  }
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
