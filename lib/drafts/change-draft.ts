@@ -2,6 +2,7 @@
 // (UPDATE ... WHERE id AND version, version + 1), the variant cascade and the draft event, in the caller's
 // transaction so they commit or roll back together.
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DraftState } from "@/lib/generated/prisma/enums";
 import type { Tx } from "@/lib/db/client";
 import { AppError, notFound, versionConflict } from "@/lib/http/errors";
 import type { DraftActor } from "@/lib/drafts/actor";
@@ -25,6 +26,10 @@ export interface ChangeDraftInput {
   action: DraftAction;
   actor: DraftActor;
   event: string;
+  /** Where the draft goes instead of the table's default target (reopen returns to the review state it left). */
+  to?: (draft: LockedDraft) => Promise<DraftState>;
+  /** Lock the draft's variant group first, as the cascade does, for changes that touch its siblings. */
+  lockGroup?: boolean;
   /** Extra columns to write with the change. */
   data?: (draft: LockedDraft) => Prisma.DraftUpdateManyMutationInput;
   details?: (draft: LockedDraft) => Prisma.InputJsonObject;
@@ -38,7 +43,7 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
   const { orgId, id } = input;
   let draft = await readDraft(tx, orgId, id);
   const cascades = CASCADES_TO_VARIANTS.includes(input.action) && draft.variantGroupId !== null;
-  if (cascades) {
+  if ((cascades || input.lockGroup) && draft.variantGroupId !== null) {
     // Serialise the whole group (in id order, so two winners cannot deadlock), then re-read under the lock:
     // two siblings approved at once must not both win.
     await tx.$queryRaw`SELECT id FROM drafts WHERE organization_id = ${orgId} AND variant_group_id = ${draft.variantGroupId}
@@ -50,11 +55,12 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
   const check = checkTransition(input.action, draft);
   if (!check.ok) throw new AppError("conflict", check.reason!, { state: draft.state, current_version: draft.version });
   await input.guard?.(draft);
+  const to = check.to && input.to ? await input.to(draft) : check.to;
 
   const expected = input.version ?? draft.version;
   const { count } = await tx.draft.updateMany({
     where: { id, organizationId: orgId, version: expected },
-    data: { ...input.data?.(draft), ...(check.to ? { state: check.to } : {}), version: { increment: 1 } },
+    data: { ...input.data?.(draft), ...(to ? { state: to } : {}), version: { increment: 1 } },
   });
   if (count === 0) {
     // Lost the race: another writer committed first. Report the version it left behind.
@@ -65,7 +71,7 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
 
   await recordDraftEvent(tx, {
     orgId, draftId: id, event: input.event, actor: input.actor,
-    details: { from: draft.state, ...(check.to ? { to: check.to } : {}), version: expected + 1, ...input.details?.(draft) },
+    details: { from: draft.state, ...(to ? { to } : {}), version: expected + 1, ...input.details?.(draft) },
   });
   if (cascades) await rejectLosingVariants(tx, { orgId, winnerId: id, variantGroupId: draft.variantGroupId!, actor: input.actor });
   await input.after?.(draft);

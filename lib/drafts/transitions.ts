@@ -12,7 +12,8 @@ const TABLE: Record<DraftAction, { from: readonly DraftState[]; to: DraftState |
   // Rejecting is possible until the draft has left the building: an approved or armed draft that was never sent
   // can still be withdrawn.
   reject: { from: [...REVIEW_STATES, "approved", "armed"], to: "rejected" },
-  // Undo a review decision: an approved (unsent) or rejected draft goes back to the queue, e.g. to edit it.
+  // Undo a review decision: an approved (unsent) or rejected draft goes back to the queue, e.g. to edit it; to the
+  // review state it left (proposed stays proposed), see reopen-draft.ts.
   reopen: { from: ["approved", "rejected"], to: "pending_review" },
   // The extension arms a draft when its compose page opens; a human may send without approving first (SPEC 1.5).
   arm: { from: [...REVIEW_STATES, "approved", "armed"], to: "armed" },

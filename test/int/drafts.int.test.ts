@@ -100,6 +100,20 @@ describe("inline edit and review transitions", () => {
     expect(await db.draftEvent.count({ where: { draftId: sent.id } })).toBe(0);
   });
 
+  it("reopen returns a draft to the review state it left: a proposed continuation stays proposed", async () => {
+    const proposed = await newDraft({ state: "proposed" });
+    expect((await patch(proposed.id, { state: "approved" })).status).toBe(200);
+    expect((await patch(proposed.id, { state: "pending_review" })).json).toMatchObject({ state: "proposed", version: 3 });
+    expect((await patch(proposed.id, { state: "rejected" })).status).toBe(200);
+    expect((await patch(proposed.id, { state: "pending_review" })).json.state).toBe("proposed");
+    expect((await eventsOf(proposed.id)).at(-1)).toMatchObject({ event: "reopened", details: { from: "rejected", to: "proposed" } });
+    // Approved, then withdrawn: the last decision left "approved", which is not a review state.
+    const withdrawn = await newDraft();
+    await patch(withdrawn.id, { state: "approved" });
+    await patch(withdrawn.id, { state: "rejected" });
+    expect((await patch(withdrawn.id, { state: "pending_review" })).json.state).toBe("pending_review");
+  });
+
   it("a reply draft still being drafted cannot be approved or sent", async () => {
     const run = await db.run.create({ data: { organizationId: A.orgId, kind: "reply_drafting", runner: "cloud" } });
     const d = await newDraft({ kind: "reply_dm", draftingRunId: run.id });
@@ -150,6 +164,23 @@ describe("A/B variants", () => {
     const states = (await db.draft.findMany({ where: { variantGroupId: a!.variantGroupId }, select: { state: true } })).map((r) => r.state);
     expect(states.filter((s) => s === "approved")).toHaveLength(1);
     expect(states.filter((s) => s === "rejected")).toHaveLength(2);
+  });
+
+  it("reopening the approved variant (the inbox's Undo) brings back the siblings it beat, and only those", async () => {
+    const [a, b, c] = await variantGroup();
+    expect((await patch(b!.id, { state: "approved" })).status).toBe(200);
+    // C is looked at again after losing: reopened and rejected by a person. That later decision stands.
+    expect((await patch(c!.id, { state: "pending_review" })).status).toBe(200);
+    expect((await patch(c!.id, { state: "rejected", reason: "Too long" })).status).toBe(200);
+
+    const undone = await patch(b!.id, { state: "pending_review" });
+    expect(undone.json).toMatchObject({ state: "pending_review" });
+    const rows = await db.draft.findMany({ where: { id: { in: [a!.id, b!.id, c!.id] } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.state)).toEqual(["pending_review", "pending_review", "rejected"]);
+    expect((await eventsOf(a!.id)).at(-1)).toMatchObject({ event: "reopened", details: { reason: "variant_restored", winnerDraftId: b!.id, to: "pending_review" } });
+    // The group is whole again: approving A now beats B.
+    expect((await patch(a!.id, { state: "approved" })).status).toBe(200);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: b!.id } })).state).toBe("rejected");
   });
 
   it("sending a variant also rejects its pending siblings", async () => {
