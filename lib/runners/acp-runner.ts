@@ -40,6 +40,11 @@ export interface AcpRunResult {
   exitedEarly: boolean;
   /** A spawn failure (ENOENT for a missing binary) or the prompt's error. */
   error: string | null;
+  /**
+   * The JSON-RPC code of the error the agent answered with (ACP's -32000 is "authentication required"); absent or
+   * null when it answered none, as on the cloud runner, whose relay passes on the words only.
+   */
+  errorCode?: number | null;
 }
 
 const CANCEL_GRACE_MS = 5_000;
@@ -53,7 +58,7 @@ class Stop extends Error {
 }
 
 export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
-  const result: AcpRunResult = { exitCode: null, exitSignal: null, stopReason: null, usage: null, reportedCostUsd: null, timedOut: false, cancelled: false, exitedEarly: false, error: null };
+  const result: AcpRunResult = { exitCode: null, exitSignal: null, stopReason: null, usage: null, reportedCostUsd: null, timedOut: false, cancelled: false, exitedEarly: false, error: null, errorCode: null };
   const emit = opts.onEvent;
 
   let child: ChildProcess;
@@ -145,6 +150,12 @@ export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
       result.timedOut = true;
       emit("lifecycle", { phase: "timeout", detail: `no answer within ${opts.timeoutMs} ms` });
       await cancelGracefully(ctxRef, sessionId, exited);
+    } else if (err instanceof acp.RequestError) {
+      // The agent answered with an error, so it did not merely die: keep its words and code even when it exits right
+      // after (an agent without credentials may), they are what tells the classifier why.
+      result.error = err.message;
+      result.errorCode = err.code;
+      emit("lifecycle", { phase: "error", detail: result.error, code: err.code });
     } else if (err instanceof Stop || (await endedWithin(child, exited, 500))) {
       // The connection closes when the process dies, so a pending request fails with "connection closed" too.
       result.exitedEarly = true;

@@ -21,6 +21,53 @@ describe("classifyFailure", () => {
     }
   });
 
+  // What the Gemini CLI 0.61 does here with no key (seen by running `gemini --acp` with an empty HOME): it answers
+  // session/new with ACP error -32000, logs the request to stderr, and exits 0 once its stdin is closed.
+  const GEMINI_NO_KEY = {
+    exitCode: 0,
+    stopReason: null,
+    exitedEarly: false,
+    texts: [
+      "Error handling request {\n  jsonrpc: '2.0',\n  id: 1,\n  method: 'session/new',\n  params: { cwd: '/tmp/outreach-run-7-x', mcpServers: [] }\n} {\n  code: -32000,\n  message: 'Gemini API key is missing or not configured.',\n  data: undefined\n}",
+      "Gemini API key is missing or not configured.",
+    ],
+  };
+
+  it("calls a Gemini CLI without an API key auth_expired, by its words and by its ACP error code", () => {
+    expect(classifyFailure(facts({ ...GEMINI_NO_KEY, acpErrorCode: -32000 }))).toBe("auth_expired");
+    expect(classifyFailure(facts(GEMINI_NO_KEY))).toBe("auth_expired");
+    // The code alone is enough: ACP reserves -32000 for "authentication required", whatever the message says.
+    expect(classifyFailure(facts({ exitCode: 0, exitedEarly: false, acpErrorCode: -32000, texts: ["Session could not start."] }))).toBe("auth_expired");
+  });
+
+  it("recognises missing credentials in the words of the agents' own CLIs", () => {
+    const texts = [
+      // Gemini CLI
+      "When using Gemini API, you must specify the GEMINI_API_KEY environment variable.\nUpdate your environment and try again (no reload needed if using .env)!",
+      "Please set an Auth method in your /root/.gemini/settings.json or specify one of the following environment variables before running: GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA",
+      // ACP's auth_required error as the SDK words it
+      "Authentication required",
+      // Codex
+      "Missing environment variable: `OPENAI_API_KEY`.",
+      "Missing environment variable: `CODEX_API_KEY`.",
+      "Missing OpenAI API key.\n\nSet the environment variable OPENAI_API_KEY and re-run this command.",
+      "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable.",
+      // Claude Code
+      "Invalid API key · Please run /login",
+      "Missing API key · Run /login",
+      "Error: Could not resolve authentication method. Expected either apiKey or authToken to be set.",
+      "Error: Failed to get auth headers: No API key available",
+    ];
+    for (const t of texts) {
+      expect(classifyFailure(facts({ exitCode: 0, exitedEarly: false, texts: [t] })), t).toBe("auth_expired");
+    }
+  });
+
+  it("does not call other JSON-RPC errors or the mere mention of a key an auth failure", () => {
+    expect(classifyFailure(facts({ exitCode: 0, exitedEarly: false, acpErrorCode: -32603, texts: ["Internal error"] }))).toBe("unknown");
+    expect(classifyFailure(facts({ exitCode: 0, exitedEarly: false, texts: ["Drafted a reply about rotating the API key monthly"] }))).toBe("unknown");
+  });
+
   it("does not take words that merely contain 'auth' for an auth failure", () => {
     expect(classifyFailure(facts({ texts: ["the author of the post"] }))).toBe("agent_crashed");
   });

@@ -177,7 +177,7 @@ async function terminalFor(
   // We end the agent once it has answered, so a signal exit after a stop reason is a normal end.
   const cleanEnd = r.stopReason !== null && (r.exitCode === 0 || r.exitCode === null);
   if (!cleanEnd) {
-    const reason = classifyFailure({ exitCode: r.exitCode, stopReason: r.stopReason, timedOut: false, exitedEarly: r.exitedEarly, texts: [...texts.map((t) => t.text), r.error ?? ""] });
+    const reason = classifyFailure({ exitCode: r.exitCode, stopReason: r.stopReason, timedOut: false, exitedEarly: r.exitedEarly, acpErrorCode: r.errorCode ?? null, texts: [...texts.map((t) => t.text), r.error ?? ""] });
     return { ...base, status: "failed", failureReason: reason, error: r.error ?? lastStderr(texts) ?? `The agent exited with code ${r.exitCode}` };
   }
   // Exit 0 without the finish tool: a campaign run that drafted something is a success; otherwise it is incomplete.
