@@ -2,6 +2,7 @@
 
 import { Badge } from "@/app/_components/badge";
 import { Button, Spinner } from "@/app/_components/button";
+import { ConfirmButton } from "@/app/_components/confirm-button";
 import { buildComposeUrl } from "@/lib/drafts/compose-url";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { BodyEditor, DraftBody } from "./draft-body";
@@ -101,7 +102,8 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
   const failedDrafting = draft.draftingFailure !== null;
   const href = OPENABLE.has(draft.state) ? composeUrl(draft, meta.forumOrigin) : null;
   const notReady = isFuture(draft.scheduledSendAfter);
-  if (!reviewable && !href) return null;
+  const decided = draft.state === "approved" || draft.state === "armed" || draft.state === "rejected";
+  if (!reviewable && !href && !decided) return null;
 
   return (
     <div className="flex flex-wrap items-center gap-1.5">
@@ -173,6 +175,8 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
             </Button>
           ) : null}
         </>
+      ) : decided ? (
+        <DecidedActions draft={draft} meta={meta} />
       ) : null}
       {href ? (
         // Pulled left when it is the only action, so it lines up with the body text above.
@@ -190,6 +194,41 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** An approved or rejected draft can go back to review; one still to be sent can be recorded as sent by hand. */
+function DecidedActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
+  const busy = meta.busy[draft.id];
+  return (
+    <>
+      {draft.state !== "rejected" ? (
+        <ConfirmButton
+          variant="secondary"
+          pending={busy === "send"}
+          disabled={Boolean(busy)}
+          description={`Mark draft ${draft.id} as sent`}
+          confirmLabel="Mark as sent"
+          consequences="Use this when you sent the message yourself. The contact is recorded and the draft leaves the queue; a sent draft cannot be reopened."
+          onConfirm={() => meta.onMarkSent(draft)}
+        >
+          Mark as sent
+        </ConfirmButton>
+      ) : null}
+      {draft.state !== "armed" ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => meta.onReopen(draft)}
+          pending={busy === "reopen"}
+          disabled={Boolean(busy)}
+          title="Back to review, as it was before the decision"
+          aria-label={`Reopen draft ${draft.id}`}
+        >
+          Reopen
+        </Button>
+      ) : null}
+    </>
   );
 }
 

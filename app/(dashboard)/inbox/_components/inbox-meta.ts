@@ -21,6 +21,10 @@ export interface InboxTableMeta {
   onRegenerate: (draft: DraftView, hint: string) => void;
   onUndo: (draft: DraftView) => void;
   onRetryDrafting: (draft: DraftView) => void;
+  /** Back to review from the Approved or Rejected tab. */
+  onReopen: (draft: DraftView) => void;
+  /** Records a message the reviewer sent by hand. */
+  onMarkSent: (draft: DraftView) => Promise<void>;
   onDismissNotice: (id: number) => void;
 }
 

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/app/_components/button";
 import { InlineError } from "@/app/_components/inline-error";
 import { PageHeader } from "@/app/_components/page-header";
+import { Toast } from "@/app/_components/toast";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { BulkBar, type BulkResult } from "./bulk-bar";
 import { BulkResults } from "./bulk-results";
@@ -17,9 +18,11 @@ import { InboxFilterBar, type CampaignOption, type ProjectOption } from "./inbox
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
 import { KeyboardHelp, useInboxKeys } from "./keyboard";
 import { useStreamStatus } from "@/app/_components/event-stream";
-import { useDraftActions } from "./use-draft-actions";
+import { useDraftActions, type OnChanged } from "./use-draft-actions";
 import { useDraftStream } from "./use-draft-stream";
 import { fetchDrafts, useDraftList } from "./use-draft-list";
+import { undoBulk } from "./undo-bulk";
+import { draftLabel, useUndo } from "./use-undo";
 import { clusterVariants } from "./variant-groups";
 
 export type InboxProps = {
@@ -43,7 +46,19 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   const rows = useMemo(() => clusterVariants(list.rows), [list.rows]);
   // Rows under an agent run refresh from the stream; the timer is only a fallback while the stream is down.
   const streamStatus = useStreamStatus();
-  const actions = useDraftActions(list.rows, list.replaceRows, { poll: streamStatus !== "live" });
+  const undo = useUndo();
+  // A stray a or r is not final: each approve and reject is offered back for a few seconds.
+  const onChanged: OnChanged = (action, before, fresh) => {
+    if (action !== "approve" && action !== "reject") return;
+    const what = action === "approve" ? "Approved" : "Rejected";
+    undo.offer(`${what} ${draftLabel(before)}.`, async () => {
+      const outcome = await actionsRef.current.reopen(fresh);
+      return outcome === "ok" ? `${capitalize(draftLabel(before))} is back in review.` : "Could not undo: the draft shows why.";
+    });
+  };
+  const actions = useDraftActions(list.rows, list.replaceRows, { poll: streamStatus !== "live", onChanged });
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
 
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -118,6 +133,10 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
       if ((await actions.regenerate(d, hint)) === "ok") setRegenerating(null);
     },
     onUndo: (d) => void actions.undo(d),
+    onReopen: (d) => void actions.reopen(d),
+    onMarkSent: async (d) => {
+      await actions.markSent(d);
+    },
     onRetryDrafting: (d) => void actions.retryDrafting(d),
     onDismissNotice: (id) => actions.setNotice(id, null),
   };
@@ -132,6 +151,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   useInboxKeys((key) => {
     if (key === "?") return setHelpOpen((v) => !v);
     if (helpOpen) return;
+    if (key === "z") return void undo.takeBack();
     if (key === "j" || key === "k") return move(key === "j" ? 1 : -1);
     const d = focusedId !== null ? byId.get(focusedId) : undefined;
     if (!d) return;
@@ -149,6 +169,8 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     const fresh = await fetchDrafts(changed);
     list.replaceRows(fresh);
     if (result.action === "approve") await actions.refreshSiblings(fresh);
+    const offer = undoBulk(result, fresh, byId, { reopen: actions.reopen, replaceRows: list.replaceRows });
+    if (offer) undo.offer(offer.message, offer.undo);
   }
 
   return (
@@ -228,8 +250,18 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
         </>
       )}
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Toast
+        key={undo.notice?.key}
+        message={undo.notice?.message ?? null}
+        onDismiss={undo.dismiss}
+        action={undo.notice?.undo ? { label: "Undo", onClick: () => void undo.takeBack(), pending: undo.pending } : undefined}
+      />
     </>
   );
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function toggle(sel: RowSelectionState, id: string): RowSelectionState {

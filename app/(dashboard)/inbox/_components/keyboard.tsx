@@ -10,6 +10,7 @@ export const KEYS = [
   { key: "r", label: "Reject the focused draft" },
   { key: "e", label: "Edit the focused draft's body" },
   { key: "x", label: "Select or unselect the focused draft" },
+  { key: "z", label: "Undo the last approve, reject or bulk action while its notice shows" },
   { key: "?", label: "Show or hide this help" },
 ] as const;
 

@@ -5,7 +5,7 @@ import { ApiError, apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { fetchDrafts } from "./use-draft-list";
 
-export type RowAction = "approve" | "reject" | "edit" | "regenerate" | "undo" | "retry";
+export type RowAction = "approve" | "reject" | "edit" | "regenerate" | "undo" | "retry" | "reopen" | "send";
 
 /** A message pinned to one row: a refusal from the server, or a version conflict with the user's lost edit. */
 export type RowNotice = { tone: "error" | "conflict"; text: string; lostBody?: string };
@@ -19,11 +19,20 @@ export const CONFLICT_TEXT = "Someone else changed this draft. The latest versio
 const POLL_MS = 5000;
 const POLL_MAX_ROWS = 20;
 
-export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftView[]) => void, { poll }: { poll: boolean }) {
+/** Told of every change that committed, with the row before and after (the inbox offers Undo from it). */
+export type OnChanged = (action: RowAction, before: DraftView, fresh: DraftView) => void;
+
+export function useDraftActions(
+  rows: DraftView[],
+  replaceRows: (fresh: DraftView[]) => void,
+  { poll, onChanged }: { poll: boolean; onChanged?: OnChanged },
+) {
   const [busy, setBusy] = useState<Record<number, RowAction>>({});
   const [notices, setNotices] = useState<Record<number, RowNotice>>({});
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
 
   const setNotice = useCallback((id: number, notice: RowNotice | null) => {
     setNotices((prev) => {
@@ -34,12 +43,15 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
     });
   }, []);
 
-  /** Approving one variant rejects its pending siblings on the server: re-read the loaded ones. */
+  /**
+   * Approving one variant rejects its pending siblings on the server, and reopening it brings them back: re-read
+   * the loaded ones.
+   */
   const refreshSiblings = useCallback(
-    async (approved: DraftView[]) => {
-      const groups = new Set(approved.map((d) => d.variantGroupId).filter(Boolean));
+    async (changed: DraftView[]) => {
+      const groups = new Set(changed.map((d) => d.variantGroupId).filter(Boolean));
       if (groups.size === 0) return;
-      const done = new Set(approved.map((d) => d.id));
+      const done = new Set(changed.map((d) => d.id));
       const ids = rowsRef.current.filter((r) => r.variantGroupId && groups.has(r.variantGroupId) && !done.has(r.id)).map((r) => r.id);
       if (ids.length) replaceRows(await fetchDrafts(ids));
     },
@@ -53,7 +65,8 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
       try {
         const fresh = await call();
         replaceRows([fresh]);
-        if (action === "approve") await refreshSiblings([fresh]);
+        if (action === "approve" || action === "reopen" || action === "send") await refreshSiblings([fresh]);
+        onChangedRef.current?.(action, draft, fresh);
         return "ok";
       } catch (err) {
         if (err instanceof ApiError && err.code === "version_conflict") {
@@ -80,6 +93,10 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
 
   const approve = (d: DraftView) => run(d, "approve", () => patch(d, { state: "approved" }));
   const reject = (d: DraftView) => run(d, "reject", () => patch(d, { state: "rejected" }));
+  // Back to review: the Reopen of the Approved and Rejected tabs, and Undo after an approve or reject.
+  const reopen = (d: DraftView) => run(d, "reopen", () => patch(d, { state: "pending_review" }));
+  // A message the reviewer sent by hand, outside the extension: recorded as sent (the blocklist is checked again).
+  const markSent = (d: DraftView) => run(d, "send", () => patch(d, { state: "sent" }));
   const saveBody = (d: DraftView, body: string) => run(d, "edit", () => patch(d, { body }), body);
   const regenerate = (d: DraftView, hint: string) =>
     run(d, "regenerate", async () => {
@@ -103,7 +120,7 @@ export function useDraftActions(rows: DraftView[], replaceRows: (fresh: DraftVie
 
   usePollRunningRows(rows, replaceRows, poll);
 
-  return { busy, notices, setNotice, approve, reject, saveBody, regenerate, undo, retryDrafting, refreshSiblings };
+  return { busy, notices, setNotice, approve, reject, reopen, markSent, saveBody, regenerate, undo, retryDrafting, refreshSiblings };
 }
 
 /** Rows waiting on an agent run (regeneration, reply drafting) are re-read until the run lets go of them. */

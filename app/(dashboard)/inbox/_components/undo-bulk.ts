@@ -1,0 +1,59 @@
+import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
+import type { DraftView } from "@/lib/drafts/draft-view";
+import type { BulkResult } from "./bulk-bar";
+import type { ActionOutcome } from "./use-draft-actions";
+import { fetchDrafts } from "./use-draft-list";
+
+type Deps = { reopen: (d: DraftView) => Promise<ActionOutcome>; replaceRows: (fresh: DraftView[]) => void };
+
+const drafts = (n: number) => `${n} ${n === 1 ? "draft" : "drafts"}`;
+
+/**
+ * The undo offer for a bulk action: approvals are reopened one by one (each with the version the approval left, so
+ * a draft someone changed since is not overridden), a reschedule puts back each draft's previous send-after time.
+ * Null when the action changed nothing.
+ */
+export function undoBulk(
+  result: BulkResult,
+  fresh: DraftView[],
+  before: Map<number, DraftView>,
+  { reopen, replaceRows }: Deps,
+): { message: string; undo: () => Promise<string> } | null {
+  if (fresh.length === 0) return null;
+  if (result.action === "approve") {
+    const approved = fresh.filter((d) => d.state === "approved");
+    if (approved.length === 0) return null;
+    return {
+      message: `Approved ${drafts(approved.length)}.`,
+      undo: async () => {
+        const outcomes = await Promise.all(approved.map((d) => reopen(d)));
+        const failed = outcomes.filter((o) => o !== "ok").length;
+        return failed === 0
+          ? `${drafts(approved.length)} back in review.`
+          : `${approved.length - failed} of ${drafts(approved.length)} back in review; the others show why not.`;
+      },
+    };
+  }
+  const verb = result.action === "reschedule" ? "Rescheduled" : "Cleared the schedule of";
+  return {
+    message: `${verb} ${drafts(fresh.length)}.`,
+    undo: async () => {
+      // One bulk call per distinct previous time (usually one: most drafts had none).
+      const byPrevious = new Map<string | null, number[]>();
+      for (const d of fresh) {
+        const previous = before.get(d.id)?.scheduledSendAfter ?? null;
+        byPrevious.set(previous, [...(byPrevious.get(previous) ?? []), d.id]);
+      }
+      try {
+        for (const [sendAfter, ids] of byPrevious) {
+          await apiFetch("/api/drafts/bulk-reschedule", { method: "POST", body: { ids, send_after: sendAfter } });
+        }
+        return `Schedule of ${drafts(fresh.length)} put back.`;
+      } catch (err) {
+        return `Could not put the schedule back: ${errorMessage(err)}`;
+      } finally {
+        replaceRows(await fetchDrafts(fresh.map((d) => d.id)));
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Review decisions are not final in the inbox: approve, reject and bulk actions are offered back for a few seconds
+// (Undo, or z), decided drafts can be reopened from their tabs, and a message sent by hand can be marked as sent.
+import { expect, test, type Page } from "@playwright/test";
+import { shoot } from "./helpers";
+import { draftState, row, seed, uid } from "./inbox-seed";
+
+const notice = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+test("a stray approve is undone from its notice, with the variants it beat; z takes back a reject; the offer expires", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, [
+    { targetUser: `ana_${u}`, body: "Saw your thread on invoices for small studios; our tool does that part for free.", qualityScore: 80, variants: ["Your invoicing thread was spot on. We built something for exactly that; want a look?"] },
+    { targetUser: `bea_${u}`, body: "Hello Bea, a short note about time tracking.", qualityScore: 70 },
+  ]);
+  const [anaA, anaB] = s.created.filter((c) => c.targetUser === `ana_${u}`);
+  const bea = s.byTarget(`bea_${u}`);
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+
+  await page.getByRole("button", { name: `Approve draft ${anaA.id}` }).click();
+  const approved = notice(page, `Approved the DM to ana_${u}.`);
+  await expect(approved).toBeVisible();
+  await expect(row(page, anaB.id).getByText("Rejected", { exact: true })).toBeVisible();
+  await page.screenshot({ path: "e2e/.artifacts/screens/inbox-undo-light.png" });
+  await approved.getByRole("button", { name: "Undo" }).click();
+  await expect(notice(page, `The DM to ana_${u} is back in review.`)).toBeVisible();
+  // Both variants are back to review, in the page and on the server.
+  await expect(row(page, anaA.id).getByRole("button", { name: `Approve draft ${anaA.id}` })).toBeEnabled();
+  await expect(row(page, anaB.id).getByRole("button", { name: `Approve draft ${anaB.id}` })).toBeEnabled();
+  expect(await draftState(page.request, anaA.id)).toBe("pending_review");
+  expect(await draftState(page.request, anaB.id)).toBe("pending_review");
+
+  // A reject taken back with the keyboard.
+  await page.getByRole("button", { name: `Reject draft ${bea.id}` }).click();
+  await expect(notice(page, `Rejected the DM to bea_${u}.`)).toBeVisible();
+  await page.keyboard.press("z");
+  await expect(notice(page, `The DM to bea_${u} is back in review.`)).toBeVisible();
+  await expect.poll(() => draftState(page.request, bea.id)).toBe("pending_review");
+
+  // The offer lasts about 8 seconds; after that the decision stands and z does nothing.
+  await page.getByRole("button", { name: `Reject draft ${bea.id}` }).click();
+  const rejected = notice(page, `Rejected the DM to bea_${u}.`);
+  await expect(rejected).toBeVisible();
+  await page.waitForTimeout(5_000);
+  await expect(rejected).toBeVisible();
+  await expect(rejected).toHaveCount(0, { timeout: 6_000 });
+  await page.keyboard.press("z");
+  await page.waitForTimeout(500);
+  expect(await draftState(page.request, bea.id)).toBe("rejected");
+});
+
+test("a bulk approve and a bulk reschedule are undone from their notice", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, ["cal", "dot", "eli"].map((n) => ({ targetUser: `${n}_${u}`, body: `Hello ${n}, a note.`, qualityScore: 65 })));
+  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  for (const d of s.created) await page.getByLabel(`Select draft ${d.id}`).check();
+  await page.getByRole("button", { name: "Approve selected" }).click();
+  const bulk = notice(page, "Approved 3 drafts.");
+  await expect(bulk).toBeVisible();
+  for (const d of s.created) expect(await draftState(page.request, d.id)).toBe("approved");
+  await bulk.getByRole("button", { name: "Undo" }).click();
+  await expect(notice(page, "3 drafts back in review.")).toBeVisible();
+  for (const d of s.created) expect(await draftState(page.request, d.id)).toBe("pending_review");
+
+  const [cal] = s.created;
+  await page.getByLabel(`Select draft ${cal.id}`).check();
+  await page.getByLabel("Send after").fill("2031-06-01T09:30");
+  await page.getByRole("button", { name: "Reschedule selected" }).click();
+  await expect(row(page, cal.id).getByText(/Scheduled for/)).toBeVisible();
+  await notice(page, "Rescheduled 1 draft.").getByRole("button", { name: "Undo" }).click();
+  await expect(notice(page, "Schedule of 1 draft put back.")).toBeVisible();
+  await expect(row(page, cal.id).getByText(/Scheduled for/)).toHaveCount(0);
+  const fresh = (await (await page.request.get(`/api/drafts/${cal.id}`)).json()) as { scheduledSendAfter: string | null };
+  expect(fresh.scheduledSendAfter).toBeNull();
+});
+
+test("decided drafts: Reopen from the Approved and Rejected tabs, Mark as sent for a message sent by hand", async ({ page }) => {
+  const u = uid();
+  const s = await seed(page.request, ["fay", "gil", "hux"].map((n) => ({ targetUser: `${n}_${u}`, body: `Hello ${n}, about your question on invoices.`, qualityScore: 75 })));
+  const [fay, gil, hux] = s.created;
+  for (const d of [fay, gil]) expect((await page.request.patch(`/api/drafts/${d.id}`, { data: { state: "approved" } })).status()).toBe(200);
+  expect((await page.request.patch(`/api/drafts/${hux.id}`, { data: { state: "rejected" } })).status()).toBe(200);
+
+  await page.goto(`/inbox?campaign=${s.campaign.id}&state=approved,armed`);
+  await expect(page.getByRole("button", { name: `Reopen draft ${fay.id}` })).toBeVisible();
+  await shoot(page, "inbox-approved-tab", { fullPage: false });
+
+  // Mark as sent asks first: a sent draft is final.
+  await page.getByRole("button", { name: `Mark draft ${fay.id} as sent` }).click();
+  const dialog = page.getByRole("dialog", { name: `Mark draft ${fay.id} as sent?` });
+  await expect(dialog).toContainText("cannot be reopened");
+  await dialog.getByRole("button", { name: "Mark as sent" }).click();
+  await expect(row(page, fay.id).getByText("Sent", { exact: true })).toBeVisible();
+  expect(await draftState(page.request, fay.id)).toBe("sent");
+  await expect(page.getByRole("button", { name: `Reopen draft ${fay.id}` })).toHaveCount(0);
+
+  await page.getByRole("button", { name: `Reopen draft ${gil.id}` }).click();
+  await expect(row(page, gil.id).getByRole("button", { name: `Approve draft ${gil.id}` })).toBeVisible();
+  expect(await draftState(page.request, gil.id)).toBe("pending_review");
+
+  await page.goto(`/inbox?campaign=${s.campaign.id}&state=rejected`);
+  await page.getByRole("button", { name: `Reopen draft ${hux.id}` }).click();
+  await expect(row(page, hux.id).getByRole("button", { name: `Approve draft ${hux.id}` })).toBeVisible();
+  expect(await draftState(page.request, hux.id)).toBe("pending_review");
+});
