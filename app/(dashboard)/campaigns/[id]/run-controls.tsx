@@ -56,8 +56,10 @@ export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
   }
 
   return (
-    <div className="flex flex-col items-end gap-2">
-      <div className="flex items-center gap-2">
+    // Right-aligned under the button while it sits at the header's right; from a phone's width the header puts it
+    // under the title, on the left, and the text follows. The reason is kept narrow so it never pushes the title aside.
+    <div className="flex flex-col items-start gap-2 sm:items-end">
+      <div className="flex flex-wrap items-center gap-2">
         {liveRunId !== null ? (
           <>
             <Link href={`/runs/${liveRunId}`} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
@@ -75,17 +77,17 @@ export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
         )}
       </div>
       {blockedReason && liveRunId === null ? (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{blockedReason}</p>
+        <p className="max-w-60 text-xs text-zinc-500 sm:text-right dark:text-zinc-400">{blockedReason}</p>
       ) : null}
       {upgradeUrl ? (
-        <InlineError className="max-w-md">
+        <InlineError className="max-w-sm">
           {error}{" "}
           <Link href={upgradeUrl} className="font-medium underline underline-offset-2">
             Upgrade the plan
           </Link>
         </InlineError>
       ) : (
-        <InlineError message={error} className="max-w-md" />
+        <InlineError message={error} className="max-w-sm" />
       )}
     </div>
   );
