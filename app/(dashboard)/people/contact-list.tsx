@@ -7,6 +7,14 @@ import type { ContactView } from "@/lib/conversations/list-contacts";
 
 const OUTCOME_TONE: Record<string, "success" | "neutral"> = { replied: "success" };
 
+// Handles can be a couple of hundred characters with nothing to break on. A fixed layout gives the dates, outcome and
+// link the widths they need and the person whatever is left, where a long handle is truncated (whole in its title),
+// so the table fits its card instead of growing sideways. Below xl the dates take two lines. Narrower than 44rem
+// (a phone) the table scrolls inside its card.
+const layout = "[&>table]:min-w-[44rem] [&>table]:table-fixed";
+const dateColumn = "w-36 xl:w-60";
+const dateCell = "text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400";
+
 /** The All contacts tab: contact history, the per-person source of truth once a draft is sent (SPEC 1.6). */
 export function ContactList({ contacts, truncated, filtered = false }: { contacts: ContactView[]; truncated: boolean; filtered?: boolean }) {
   if (contacts.length === 0 && filtered) {
@@ -22,15 +30,14 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
   }
   return (
     <>
-      <Table label="Contacts">
+      <Table label="Contacts" className={layout}>
         <THead>
           <tr>
             <Th>Person</Th>
-            <Th>Platform · account</Th>
-            <Th>First contacted</Th>
-            <Th>Last contacted</Th>
-            <Th>Outcome</Th>
-            <Th>
+            <Th className={dateColumn}>First contacted</Th>
+            <Th className={dateColumn}>Last contacted</Th>
+            <Th className="w-28">Outcome</Th>
+            <Th className="w-32">
               <span className="sr-only">Thread</span>
             </Th>
           </tr>
@@ -38,13 +45,16 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
         <TBody>
           {contacts.map((c) => (
             <Tr key={c.id}>
-              <Td className="font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">{c.targetUser}</Td>
-              <Td className="whitespace-nowrap">
-                <span className="capitalize">{c.platform}</span>
-                <span className="text-zinc-500 dark:text-zinc-400"> · {c.accountHandle}</span>
+              <Td>
+                <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100" title={c.targetUser}>
+                  {c.targetUser}
+                </span>
+                <span className="mt-0.5 block truncate text-xs text-zinc-500 dark:text-zinc-400" title={`${c.platform} · ${c.accountHandle}`}>
+                  <span className="capitalize">{c.platform}</span> · {c.accountHandle}
+                </span>
               </Td>
-              <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDateTime(c.firstContactedAt)}</Td>
-              <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDateTime(c.lastContactedAt)}</Td>
+              <Td className={dateCell}>{formatDateTime(c.firstContactedAt)}</Td>
+              <Td className={dateCell}>{formatDateTime(c.lastContactedAt)}</Td>
               <Td>
                 <Badge tone={OUTCOME_TONE[c.outcome] ?? "neutral"}>{c.outcome}</Badge>
               </Td>

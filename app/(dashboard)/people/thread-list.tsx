@@ -8,6 +8,11 @@ import { ReplyStatusBadge, THREAD_KIND_LABELS } from "./reply-status-badge";
 
 const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
+// A fixed layout, as in the contacts table: the counts, dates and badges get the widths they need, the person and the
+// last message share the rest and truncate (whole in their titles), so a long handle cannot widen the table past its
+// card. Below xl the date takes two lines; narrower than 44rem (a phone) the table scrolls inside its card.
+const layout = "[&>table]:min-w-[44rem] [&>table]:table-fixed";
+
 /** The Threads tab: one row per conversation, newest activity first, each opening its thread page. */
 export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string } }) {
   // Paging keeps the filters; "all" is the default and stays out of the URL.
@@ -37,31 +42,33 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
   }
   return (
     <>
-      <Table label="Threads">
+      <Table label="Threads" className={layout}>
         <THead>
           <tr>
             <Th>Person</Th>
             <Th>Last message</Th>
-            <Th className="text-right">Messages</Th>
-            <Th>Last activity</Th>
-            <Th>Reply</Th>
+            <Th className="w-28 text-right">Messages</Th>
+            <Th className="w-36 xl:w-60">Last activity</Th>
+            <Th className="w-44">Reply</Th>
           </tr>
         </THead>
         <TBody>
           {threads.map((t) => (
             <Tr key={t.id}>
-              <Td className="whitespace-nowrap">
-                <Link href={`/conversations/${t.id}`} className={link} data-thread-id={t.id}>
-                  {t.targetUser}
-                </Link>
-                <span className="ml-2 align-middle">
-                  <Badge>{THREAD_KIND_LABELS[t.kind] ?? t.kind}</Badge>
+              <Td>
+                <span className="flex items-center gap-2">
+                  <Link href={`/conversations/${t.id}`} className={`${link} truncate`} data-thread-id={t.id} title={t.targetUser}>
+                    {t.targetUser}
+                  </Link>
+                  <span className="shrink-0">
+                    <Badge>{THREAD_KIND_LABELS[t.kind] ?? t.kind}</Badge>
+                  </span>
                 </span>
-                <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="mt-0.5 block truncate text-xs text-zinc-500 dark:text-zinc-400" title={`${t.platform} · ${t.accountHandle}`}>
                   <span className="capitalize">{t.platform}</span> · {t.accountHandle}
                 </span>
               </Td>
-              <Td className="max-w-xs">
+              <Td>
                 {t.lastMessage ? (
                   <span className="block truncate" title={t.lastMessage.body}>
                     <span className="text-zinc-500 dark:text-zinc-400">{t.lastMessage.direction === "outbound" ? "You: " : "Them: "}</span>
@@ -72,7 +79,7 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
                 )}
               </Td>
               <Td className="text-right tabular-nums">{t.messageCount}</Td>
-              <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDateTime(t.lastMessageAt)}</Td>
+              <Td className="text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400">{formatDateTime(t.lastMessageAt)}</Td>
               <Td>
                 <ReplyStatusBadge status={t.replyStatus} lastDirection={t.lastMessage?.direction ?? null} />
               </Td>
