@@ -14,32 +14,47 @@ const col = createColumnHelper<typeof inboxFeatures, DraftView>();
 const checkboxClasses =
   "size-4 max-md:size-6 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-600";
 
-// Sorting and filtering happen on the server (the URL's filters), so no column is sortable here.
-export const draftColumns = col.columns([
-  col.display({
-    id: "select",
-    header: ({ table }) => (
-      <input
-        type="checkbox"
-        className={checkboxClasses}
-        aria-label="Select all loaded drafts"
-        checked={table.getIsAllRowsSelected()}
-        ref={(el) => {
-          if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
-        }}
-        onChange={table.getToggleAllRowsSelectedHandler()}
-      />
-    ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        className={checkboxClasses}
-        aria-label={`Select draft ${row.original.id}`}
-        checked={row.getIsSelected()}
-        onChange={row.getToggleSelectedHandler()}
-      />
-    ),
-  }),
+/** The draft's state, how long ago it was written and its id: the Status column, or a line under the target. */
+function DraftStatus({ draft: d, className }: { draft: DraftView; className: string }) {
+  return (
+    <div className={className}>
+      <StateBadge state={d.state} />
+      <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
+        <time dateTime={d.createdAt} title={formatLocalDateTime(d.createdAt)}>
+          {formatAgo(d.createdAt)}
+        </time>
+      </p>
+      <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{d.id}</p>
+    </div>
+  );
+}
+
+const selectColumn = col.display({
+  id: "select",
+  header: ({ table }) => (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label="Select all loaded drafts"
+      checked={table.getIsAllRowsSelected()}
+      ref={(el) => {
+        if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
+      }}
+      onChange={table.getToggleAllRowsSelectedHandler()}
+    />
+  ),
+  cell: ({ row }) => (
+    <input
+      type="checkbox"
+      className={checkboxClasses}
+      aria-label={`Select draft ${row.original.id}`}
+      checked={row.getIsSelected()}
+      onChange={row.getToggleSelectedHandler()}
+    />
+  ),
+});
+
+const targetColumn = (withStatus: boolean) =>
   col.display({
     id: "target",
     header: "Target",
@@ -61,45 +76,47 @@ export const draftColumns = col.columns([
             </Badge>
           ) : null}
         </div>
+        {withStatus ? <DraftStatus draft={d} className="flex flex-wrap items-center gap-x-2 gap-y-1 pt-1" /> : null}
       </div>
     ),
-  }),
-  col.display({
-    id: "draft",
-    header: "Draft",
-    cell: ({ row, table }) => <DraftCell draft={row.original} meta={table.options.meta!} />,
-  }),
-  col.display({
-    id: "campaign",
-    header: "Campaign",
-    cell: ({ row: { original: d } }) => (
-      <div className="min-w-0 space-y-0.5 text-xs">
-        <p className="truncate text-sm text-zinc-800 dark:text-zinc-200" title={d.campaignName ?? undefined}>
-          {d.campaignName ?? <span className="text-zinc-400 dark:text-zinc-500">No campaign</span>}
-        </p>
-        {d.projectName ? <p className="truncate text-zinc-500 dark:text-zinc-400">{d.projectName}</p> : null}
-        <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
-          from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
-        </p>
-      </div>
-    ),
-  }),
-  col.display({
-    id: "status",
-    header: "Status",
-    cell: ({ row: { original: d } }) => (
-      <div className="space-y-1">
-        <StateBadge state={d.state} />
-        <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
-          <time dateTime={d.createdAt} title={formatLocalDateTime(d.createdAt)}>
-            {formatAgo(d.createdAt)}
-          </time>
-        </p>
-        <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{d.id}</p>
-      </div>
-    ),
-  }),
-]);
+  });
+
+const draftColumn = col.display({
+  id: "draft",
+  header: "Draft",
+  cell: ({ row, table }) => <DraftCell draft={row.original} meta={table.options.meta!} />,
+});
+
+const campaignColumn = col.display({
+  id: "campaign",
+  header: "Campaign",
+  cell: ({ row: { original: d } }) => (
+    <div className="min-w-0 space-y-0.5 text-xs">
+      <p className="truncate text-sm text-zinc-800 dark:text-zinc-200" title={d.campaignName ?? undefined}>
+        {d.campaignName ?? <span className="text-zinc-400 dark:text-zinc-500">No campaign</span>}
+      </p>
+      {d.projectName ? <p className="truncate text-zinc-500 dark:text-zinc-400">{d.projectName}</p> : null}
+      <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
+        from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
+      </p>
+    </div>
+  ),
+});
+
+const statusColumn = col.display({
+  id: "status",
+  header: "Status",
+  cell: ({ row: { original: d } }) => <DraftStatus draft={d} className="space-y-1" />,
+});
+
+// Sorting and filtering happen on the server (the URL's filters), so no column is sortable here.
+export const draftColumns = col.columns([selectColumn, targetColumn(false), draftColumn, campaignColumn, statusColumn]);
+
+/**
+ * Between md and xl (a laptop, with the sidebar) five columns left the draft text a couple of words per line: the
+ * status moves under the target and its column goes, so the draft keeps room to be read.
+ */
+export const compactDraftColumns = col.columns([selectColumn, targetColumn(true), draftColumn, campaignColumn]);
 
 /** Column widths: the draft text gets whatever the fixed columns leave. */
 export const columnClasses: Record<string, string> = {

@@ -3,8 +3,9 @@
 import { useTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
 import { Fragment } from "react";
 import { cx } from "@/app/_components/cx";
+import { useMediaQuery } from "@/app/_components/use-media-query";
 import type { DraftView } from "@/lib/drafts/draft-view";
-import { columnClasses, draftColumns, inboxFeatures, mobileCellClasses } from "./draft-columns";
+import { columnClasses, compactDraftColumns, draftColumns, inboxFeatures, mobileCellClasses } from "./draft-columns";
 import type { InboxTableMeta } from "./inbox-meta";
 import { groupPositions } from "./variant-groups";
 
@@ -20,12 +21,16 @@ type DraftTableProps = {
 
 /**
  * The inbox table. It only renders: rows arrive filtered, sorted and paged by the API. Below md each row becomes a
- * card (the table's parts turn into blocks and a two-column grid), so a phone reads the whole draft and its actions.
+ * card (the table's parts turn into blocks and a two-column grid), so a phone reads the whole draft and its actions;
+ * up to xl the status folds under the target (compactDraftColumns) so the draft column stays readable.
  */
 export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow }: DraftTableProps) {
+  // Tailwind's md and xl: a table (not the phone's cards) with less room than a wide screen gives it.
+  const compact = useMediaQuery("(min-width: 48rem) and (max-width: 79.98rem)");
+  const columns = compact ? compactDraftColumns : draftColumns;
   const table = useTable({
     features: inboxFeatures,
-    columns: draftColumns,
+    columns,
     data: rows,
     getRowId: (d) => String(d.id),
     state: { rowSelection },
@@ -33,7 +38,7 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
     meta,
   });
   const groups = groupPositions(rows);
-  const columnCount = draftColumns.length;
+  const columnCount = columns.length;
 
   return (
     <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
