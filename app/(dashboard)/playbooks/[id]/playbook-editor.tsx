@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Badge } from "@/app/_components/badge";
 import { Button } from "@/app/_components/button";
@@ -10,6 +10,8 @@ import { ConfirmButton } from "@/app/_components/confirm-button";
 import { InlineError, InlineNotice } from "@/app/_components/inline-error";
 import { Input } from "@/app/_components/input";
 import { Markdown } from "@/app/_components/markdown";
+import { UnsavedChangesDialog } from "@/app/_components/unsaved-changes-dialog";
+import { useUnsavedChanges } from "@/app/_components/use-unsaved-changes";
 import { useMutation } from "@/app/_components/use-mutation";
 
 type Editable = { id: number; title: string; slug: string; body: string; isBuiltin: boolean; campaignCount: number };
@@ -39,13 +41,8 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
   const dirty = !readOnly && (title !== base.title || slug !== base.slug || body !== base.body);
   const { bytes, label } = size(body);
 
-  // Leaving the page with unsaved edits asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  // Leaving with unsaved edits asks first: a link in the app (the sidebar, the breadcrumb) and closing or reloading.
+  const unsaved = useUnsavedChanges(dirty);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -71,6 +68,9 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label={readOnly ? "Playbook (read-only)" : "Edit playbook"}>
+      <UnsavedChangesDialog guard={unsaved}>
+        <p>Your edits to {base.title} are not saved. If you leave now, they are lost.</p>
+      </UnsavedChangesDialog>
       {readOnly ? (
         <div className="rounded-md border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200">
           Built-in playbooks are read-only and updated with the app. Use <strong>Duplicate to edit</strong> to make your own copy, then pick it on a campaign.
