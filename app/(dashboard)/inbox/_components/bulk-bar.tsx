@@ -69,38 +69,41 @@ export function BulkBar({ selectedIds, onDone, onClearSelection }: BulkBarProps)
           Approve selected
         </Button>
         <span aria-hidden="true" className="h-5 w-px bg-zinc-300 dark:bg-zinc-700" />
-        <label htmlFor="bulk-send-after" className="text-sm text-zinc-600 dark:text-zinc-400">
-          Send after
-        </label>
-        {/* controlClasses are full-width block controls; the wrapper gives this one its own width. */}
-        <div className="w-52">
-          <input
-            id="bulk-send-after"
-            type="datetime-local"
-            value={when}
-            onChange={(e) => setWhen(e.target.value)}
-            className={cx(controlClasses, "h-8")}
-          />
+        {/* The schedule controls wrap as one group, so a narrow window never strands a button on a line of its own. */}
+        <div role="group" aria-label="Schedule" className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <label htmlFor="bulk-send-after" className="text-sm text-zinc-600 dark:text-zinc-400">
+            Send after
+          </label>
+          {/* controlClasses are full-width block controls; the wrapper gives this one its own width. */}
+          <div className="w-52">
+            <input
+              id="bulk-send-after"
+              type="datetime-local"
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+              className={cx(controlClasses, "h-8")}
+            />
+          </div>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => run("reschedule")}
+            disabled={none || !validWhen || pending !== null}
+            pending={pending === "reschedule"}
+          >
+            Reschedule selected
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => run("unschedule")}
+            disabled={none || pending !== null}
+            pending={pending === "unschedule"}
+            title="Remove the send-after time: ready to send now"
+          >
+            Clear schedule
+          </Button>
         </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => run("reschedule")}
-          disabled={none || !validWhen || pending !== null}
-          pending={pending === "reschedule"}
-        >
-          Reschedule selected
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => run("unschedule")}
-          disabled={none || pending !== null}
-          pending={pending === "unschedule"}
-          title="Remove the send-after time: ready to send now"
-        >
-          Clear schedule
-        </Button>
         {none ? (
           <span className="text-xs text-zinc-500 dark:text-zinc-400">Tick rows (or press x) to act on several drafts.</span>
         ) : (
