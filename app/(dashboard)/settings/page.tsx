@@ -15,6 +15,7 @@ import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
 import { RunnersCard } from "./runners-card";
 import { ExtensionCard } from "./extension-card";
 import { detectRunners } from "@/lib/runners/detect-runners";
+import { getRunnerSignInFailures } from "@/lib/runners/get-runner-sign-in-failures";
 import { getJobsOverview } from "@/lib/jobs/get-jobs-overview";
 import { JobsCard } from "./jobs-card";
 
@@ -23,11 +24,12 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { orgId, role } = await getPageContext();
-  const [config, blocklist, projects, runners, jobs] = await Promise.all([
+  const [config, blocklist, projects, runners, signInFailures, jobs] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
     listProjects({ orgId }),
     detectRunners(),
+    getRunnerSignInFailures({ orgId }),
     getJobsOverview(),
   ]);
 
@@ -95,7 +97,7 @@ export default async function SettingsPage() {
         </div>
       </Card>
 
-      <RunnersCard runners={runners} />
+      <RunnersCard runners={runners} signInFailures={signInFailures} />
       <ExtensionCard />
       <Card
         title="Webhooks"

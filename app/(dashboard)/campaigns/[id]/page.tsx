@@ -18,6 +18,7 @@ import { getTuningRun } from "@/lib/skill-generation/get-tuning-run";
 import { CampaignDelete } from "./campaign-delete";
 import { CampaignEditForm } from "./campaign-edit-form";
 import { CampaignLive } from "./campaign-live";
+import { LastFailureNotice } from "./last-failure-notice";
 import { ProfileGenerationButton } from "./profile-generation";
 import { ReadinessBanner } from "./readiness-banner";
 import { ReasonFilter } from "./reason-filter";
@@ -89,6 +90,7 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
       />
       <CampaignLive campaignId={c.id} />
       <ReadinessBanner campaignId={c.id} readiness={readiness} />
+      <LastFailureNotice orgId={orgId} campaignId={c.id} runLive={readiness.liveRunId !== null} />
       <Tabs
         label="Campaign sections"
         active={tab}
