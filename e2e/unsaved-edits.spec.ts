@@ -1,6 +1,6 @@
-// Unsaved playbook edits are not dropped silently: a link inside the app (a client-side navigation, which fires no
-// beforeunload) asks in a dialog first, Stay keeps the text, Leave goes; once saved nothing asks; and closing or
-// reloading the tab with unsaved edits gets the browser's beforeunload prompt.
+// Unsaved edits (a playbook, a campaign's settings) are not dropped silently: a link inside the app (a client-side
+// navigation, which fires no beforeunload) asks in a dialog first, Stay keeps the text, Leave goes; once saved nothing
+// asks; and closing or reloading the tab with unsaved edits gets the browser's beforeunload prompt.
 import { expect, test, type Page } from "@playwright/test";
 
 async function createPlaybook(page: Page) {
@@ -96,4 +96,29 @@ test("reloading with unsaved edits gets the browser's beforeunload prompt; after
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await page.reload();
   expect(prompts).toEqual(["beforeunload"]);
+});
+
+test("the campaign form asks too before a link drops its edits, and not once they are saved", async ({ page }) => {
+  const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const project = (await (await page.request.post("/api/projects", { data: { name: `Unsaved ${u}` } })).json()) as { id: number };
+  const res = await page.request.post("/api/campaigns", { data: { projectId: project.id, name: `Edit me ${u}`, platform: "forum", skill: "forum-scout" } });
+  expect(res.status(), await res.text()).toBe(201);
+  const campaign = (await res.json()) as { id: number };
+  const url = new RegExp(`/campaigns/${campaign.id}$`);
+  await page.goto(`/campaigns/${campaign.id}`);
+
+  await page.locator("#edit-campaign-name").fill(`Renamed ${u}`);
+  await sidebarLink(page, "Inbox").click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toContainText("Your changes to this campaign are not saved.");
+  await expect(page).toHaveURL(url);
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.locator("#edit-campaign-name")).toHaveValue(`Renamed ${u}`);
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await sidebarLink(page, "Inbox").click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(dialog).toHaveCount(0);
+  expect(((await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { name: string }).name).toBe(`Renamed ${u}`);
 });
