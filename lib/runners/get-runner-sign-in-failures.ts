@@ -17,21 +17,18 @@ export interface RunnerSignInFailure {
 }
 
 export async function getRunnerSignInFailures({ orgId, now = new Date() }: { orgId: number; now?: Date }): Promise<RunnerSignInFailure[]> {
-  const latest = await db.run.findMany({
-    where: {
-      organizationId: orgId,
-      status: { in: ["success", "failed"] },
-      finishedAt: { gte: new Date(now.getTime() - SIGN_IN_FAILURE_WINDOW_MS) },
-      OR: [{ failureReason: null }, { failureReason: { not: "cancelled" } }],
-    },
-    // One row per runner: its most recent finished run.
-    distinct: ["runner"],
-    orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
-    select: { id: true, runner: true, failureReason: true, error: true, finishedAt: true },
-  });
+  // One row per runner, its most recent finished run, chosen by PostgreSQL (DISTINCT ON): a busy organization
+  // finishes thousands of scheduled runs a day, and only one per runner matters here.
+  const latest = await db.$queryRaw<{ id: number; runner: string; failureReason: string | null; error: string | null; finishedAt: Date }[]>`
+    SELECT DISTINCT ON (runner) id, runner, failure_reason AS "failureReason", error, finished_at AS "finishedAt"
+    FROM runs
+    WHERE organization_id = ${orgId} AND status IN ('success', 'failed')
+      AND finished_at >= ${new Date(now.getTime() - SIGN_IN_FAILURE_WINDOW_MS)}
+      AND failure_reason IS DISTINCT FROM 'cancelled'
+    ORDER BY runner, finished_at DESC, id DESC`;
   const failures: RunnerSignInFailure[] = [];
   for (const run of latest) {
-    if (run.failureReason !== "auth_expired" || !run.finishedAt) continue;
+    if (run.failureReason !== "auth_expired") continue;
     if ((await getAuthFailureSource({ orgId, runId: run.id })) !== "runner") continue;
     failures.push({ runner: run.runner, runId: run.id, failedAt: run.finishedAt.toISOString(), error: run.error });
   }
