@@ -141,8 +141,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: "post", path: "/api/run", tag: "Runs", summary: "Start a campaign run", role: "member", body: ZStartRunBody, success: { 202: STARTED, 200: "The campaign already has a live run: `{runId, alreadyRunning: true}`" }, startsRun: true },
   { method: "delete", path: "/api/run/{id}", tag: "Runs", summary: "Cancel a live run", description: "409 once the run has finished.", role: "member", success: { 200: "`{run}`, now failed with reason cancelled" } },
   { method: "get", path: "/api/runs/{id}/events", tag: "Runs", summary: "Read a run's event log", description: "In order; page on with `afterSeq`.", role: "member", query: ZRunEventsQuery, success: { 200: "`{events, hasMore}`" } },
-  { method: "get", path: "/api/runners", tag: "Runners", summary: "List runners", description: "The cached detection of the agent runners on this install.", role: "member", success: { 200: "`{runners}`" } },
-  { method: "post", path: "/api/runners", tag: "Runners", summary: "Detect runners again", role: "member", success: { 200: "`{runners}`, freshly probed" } },
+  { method: "get", path: "/api/runners", tag: "Runners", summary: "List runners", description: "The cached detection of the agent runners on this install, and the runners whose latest run in this organization (last 24 hours) failed to sign in.", role: "member", success: { 200: "`{runners, signInFailures: [{runner, runId, failedAt, error}]}`" } },
+  { method: "post", path: "/api/runners", tag: "Runners", summary: "Detect runners again", role: "member", success: { 200: "`{runners, signInFailures}`, freshly probed" } },
 
   // Reporting.
   { method: "get", path: "/api/audit", tag: "Audit", summary: "Read the audit feed", description: "Draft events and run events in one feed, newest first, in keyset pages.", role: "member", query: ZAuditQuery, success: { 200: "`{rows, nextCursor}`" } },

@@ -274,9 +274,17 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
     },
     "/api/runners": async () => {
       // Detection describes this machine, not an organization: both see the same list and nothing of each other.
+      // A's runner that failed to sign in is A's news only.
+      const failed = await db.run.create({
+        data: { organizationId: A.orgId, kind: "campaign", runner: "gemini", status: "failed", failureReason: "auth_expired", error: "A's missing key", startedAt: new Date(), finishedAt: new Date() },
+      });
       const res = await call(runners.GET, asB());
       expect(res.status).toBe(200);
       expect(JSON.stringify(res.json)).not.toContain(a.projectName);
+      expect(JSON.stringify(res.json.signInFailures)).not.toContain("A's missing key");
+      const own = await call(runners.GET, { cookie: A.cookie });
+      expect(own.json.signInFailures).toContainEqual(expect.objectContaining({ runner: "gemini", runId: failed.id, error: "A's missing key" }));
+      await db.run.delete({ where: { id: failed.id } });
     },
     "/api/playbooks": async () => {
       const own = await db.playbook.create({ data: { organizationId: A.orgId, slug: "a-private-playbook", title: "A's playbook", body: "A's secret approach" } });
