@@ -12,6 +12,8 @@ import { Input } from "@/app/_components/input";
 import { Markdown } from "@/app/_components/markdown";
 import { UnsavedChangesDialog } from "@/app/_components/unsaved-changes-dialog";
 import { useUnsavedChanges } from "@/app/_components/use-unsaved-changes";
+import { useHydrated } from "@/app/_components/use-hydrated";
+import { cx } from "@/app/_components/cx";
 import { useMutation } from "@/app/_components/use-mutation";
 
 type Editable = { id: number; title: string; slug: string; body: string; isBuiltin: boolean; campaignCount: number };
@@ -38,6 +40,8 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
   const save = useMutation();
   const remove = useMutation();
   const readOnly = playbook.isBuiltin;
+  // Typing before hydration would be lost or spliced into the initial text: the fields wait for React.
+  const hydrated = useHydrated();
   const dirty = !readOnly && (title !== base.title || slug !== base.slug || body !== base.body);
   const { bytes, label } = size(body);
 
@@ -77,7 +81,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Input id="playbook-title" label="Title" required maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Input id="playbook-title" label="Title" required maxLength={120} value={title} readOnly={!hydrated} onChange={(e) => setTitle(e.target.value)} />
           <Input
             id="playbook-slug"
             label="Slug"
@@ -85,6 +89,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
             maxLength={64}
             className="font-mono"
             value={slug}
+            readOnly={!hydrated}
             onChange={(e) => setSlug(e.target.value)}
             hint="Lowercase letters, digits and dashes; unique in your organization."
           />
@@ -105,10 +110,15 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
             id="playbook-body"
             name="body"
             value={body}
-            readOnly={readOnly}
+            readOnly={readOnly || !hydrated}
             onChange={(e) => setBody(e.target.value)}
             spellCheck={!readOnly}
-            className={`${paneClass} block w-full flex-1 resize-y px-4 py-3 font-mono text-xs leading-relaxed text-zinc-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 read-only:bg-zinc-50 dark:text-zinc-100 dark:read-only:bg-zinc-950`}
+            className={cx(
+              paneClass,
+              "block w-full flex-1 resize-y px-4 py-3 font-mono text-xs leading-relaxed text-zinc-900 focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500/40 dark:text-zinc-100",
+              // Only a built-in looks read-only; an editable one waiting for hydration keeps its colours.
+              readOnly && "read-only:bg-zinc-50 dark:read-only:bg-zinc-950",
+            )}
           />
         </div>
         <div className="flex min-w-0 flex-col">
