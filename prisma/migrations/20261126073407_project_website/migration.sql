@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "projects" ADD COLUMN     "website" TEXT;
+
