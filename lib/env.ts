@@ -1,5 +1,6 @@
 // The one place environment variables are read and validated. Everything else imports `env` from here.
 // `.env.example` documents each variable.
+import path from "node:path";
 import { z } from "zod";
 
 const onOff = z
@@ -30,10 +31,29 @@ const EnvSchema = z
     OUTREACH_TRUST_PROXY: onOff,
     // off: this instance runs no background jobs (web-only replicas); another instance, or Trigger.dev, runs them.
     OUTREACH_JOBS: z.enum(["on", "off"]).default("on"),
+    // off: `next start` serves GET /api/stream through Next's route like any other (docs/performance.md, "Live stream").
+    OUTREACH_NATIVE_STREAM: z.enum(["on", "off"]).default("on"),
     // Set: the jobs run as Trigger.dev tasks (trigger/), and the embedded worker leaves them alone (docs/jobs.md).
     TRIGGER_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
     // 1: webhooks may go to loopback and private addresses (a receiver on the LAN of a self-hosted install).
     OUTREACH_WEBHOOK_ALLOW_PRIVATE: onOff,
+    // on: hosts a tenant names (a federated instance, a Git repository) may be loopback or private addresses
+    // (lib/net; docs/security.md "Network"). The unspecified address (0.0.0.0, ::) is refused whatever this says.
+    OUTREACH_ALLOW_PRIVATE_HOSTS: onOff,
+    // Folders under which a project's source may be a folder on this server, separated like PATH (":"); none by
+    // default. Absolute paths only (docs/security.md "Files").
+    OUTREACH_SOURCE_ROOTS: z
+      .string()
+      .optional()
+      .refine((v) => !v || v.split(path.delimiter).every((p) => p.trim() === "" || path.isAbsolute(p.trim())), {
+        message: `OUTREACH_SOURCE_ROOTS must list absolute paths separated by "${path.delimiter}"`,
+      }),
+    // Limits of a source a tenant hands over (lib/sources/source-limits.ts has the reasons for the defaults).
+    OUTREACH_SOURCE_MAX_UPLOAD_MB: z.coerce.number().positive().max(2000).default(50),
+    OUTREACH_SOURCE_MAX_UNPACKED_MB: z.coerce.number().positive().max(2000).default(200),
+    OUTREACH_SOURCE_MAX_FILE_MB: z.coerce.number().positive().max(2000).default(10),
+    OUTREACH_SOURCE_MAX_FILES: z.coerce.number().int().positive().max(10_000_000).default(20_000),
+    OUTREACH_SOURCE_CLONE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
     // The cloud runner (docs/cloud-runner.md): the relay's WebSocket URL and this installation's cloud runner token.
     OUTREACH_CLOUD_RELAY_URL: z.string().regex(/^wss?:\/\//, "OUTREACH_CLOUD_RELAY_URL must be a ws:// or wss:// URL").optional().or(z.literal("").transform(() => undefined)),
     OUTREACH_CLOUD_TOKEN: z.string().optional().or(z.literal("").transform(() => undefined)),
@@ -42,6 +62,15 @@ const EnvSchema = z
     OUTREACH_CLOUD_RESUME_WINDOW_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     // cloud: the hosted edition (open sign-up, billing, cloud runner tokens; docs/cloud-edition.md).
     OUTREACH_EDITION: z.enum(["self-hosted", "cloud"]).default("self-hosted"),
+    // Cloud edition: on lets tenants run the local agent CLIs installed on this host too (off: only the cloud runner;
+    // docs/security.md, "Processes"). Ignored by self-hosted installs, which always offer their local runners.
+    OUTREACH_CLOUD_LOCAL_RUNNERS: onOff,
+    // What agents may do when they ask permission for a tool (docs/security.md, "Processes"): auto allows everything
+    // (the self-hosted default), strict allows only the dashboard's own tools. The cloud edition is always strict.
+    OUTREACH_AGENT_PERMISSIONS: z.enum(["auto", "strict"]).optional().or(z.literal("").transform(() => undefined)),
+    // The HOME local agents get: a folder where their CLIs were signed in. Unset: the dashboard's own HOME with auto
+    // permissions, an empty folder of the run's with strict ones.
+    OUTREACH_AGENT_HOME: z.string().startsWith("/", "OUTREACH_AGENT_HOME must be an absolute path").optional().or(z.literal("").transform(() => undefined)),
     // Billing (cloud edition): off unless STRIPE_SECRET_KEY is set. STRIPE_API_BASE points the SDK elsewhere (tests).
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -53,8 +82,20 @@ const EnvSchema = z
     // when they report the usage of a token (npm run relay:token -- keygen).
     OUTREACH_CLOUD_SIGNING_KEY: optionalText,
     OUTREACH_RELAY_REPORT_SECRET: z.string().min(16, "OUTREACH_RELAY_REPORT_SECRET must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+    // Usernames (comma-separated) of the people who run this service: they see the Operator area (docs/cloud-edition.md).
+    OUTREACH_OPERATORS: optionalText,
+    // Cloud edition: sign-ups an hour across all addresses (each makes an organization with the Free plan's minutes),
+    // and the organizations one user may own.
+    OUTREACH_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    OUTREACH_MAX_OWNED_ORGANIZATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+    // The shortest time between two runner re-detections on one instance (POST /api/runners; docs/runners.md).
+    OUTREACH_REDETECT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     // Requests a minute each API key may make (a token bucket of that size; docs/public-api.md).
     OUTREACH_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    // Outgoing mail (docs/cloud-edition.md, "Accounts and mail"): an smtp:// or smtps:// URL with its credentials, and
+    // the sender's address. Unset: nothing is mailed, and the features that need mail say so.
+    OUTREACH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/i, "OUTREACH_SMTP_URL must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
+    OUTREACH_MAIL_FROM: z.string().regex(/^[^\r\n]*@[^\r\n]*$/, "OUTREACH_MAIL_FROM must be an address, e.g. Outreach <no-reply@example.com>").optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {
@@ -63,6 +104,17 @@ const EnvSchema = z
     }
     if (v.OUTREACH_EDITION === "cloud" && !v.OUTREACH_AUTH) {
       ctx.addIssue({ code: "custom", path: ["OUTREACH_AUTH"], message: "OUTREACH_EDITION=cloud needs OUTREACH_AUTH=on" });
+    }
+    if (v.OUTREACH_EDITION === "cloud" && v.OUTREACH_AGENT_PERMISSIONS === "auto") {
+      ctx.addIssue({ code: "custom", path: ["OUTREACH_AGENT_PERMISSIONS"], message: "The cloud edition runs agents with strict permissions: OUTREACH_AGENT_PERMISSIONS=auto cannot be used with OUTREACH_EDITION=cloud" });
+    }
+    if (v.OUTREACH_SMTP_URL && !v.OUTREACH_MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["OUTREACH_MAIL_FROM"], message: "OUTREACH_SMTP_URL needs OUTREACH_MAIL_FROM, the address mail is sent from" });
+    }
+    if (v.OUTREACH_SMTP_URL && !v.OUTREACH_PUBLIC_URL) {
+      // Links in mail are built from the configured address, never from a request's Host header, which anyone can
+      // write: a reset requested with a forged Host would otherwise mail the victim a link to the forger's site.
+      ctx.addIssue({ code: "custom", path: ["OUTREACH_PUBLIC_URL"], message: "OUTREACH_SMTP_URL needs OUTREACH_PUBLIC_URL: links in mail point at the dashboard's configured address" });
     }
     if (v.STRIPE_SECRET_KEY && (!v.STRIPE_WEBHOOK_SECRET || !v.STRIPE_PRICE_PRO)) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "Billing needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PRO with STRIPE_SECRET_KEY" });

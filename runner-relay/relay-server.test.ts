@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { AcpRunOptions, AcpRunResult } from "@/lib/runners/acp-runner";
 import { startRelay, type Relay } from "./relay-server";
-import { generateCloudKeyPair, privateKeyFrom, publicKeyFrom, signCloudToken } from "./token";
+import { generateCloudKeyPair, privateKeyFrom, publicKeyFrom, signCloudToken } from "@/lib/relay-protocol/token";
 
 const keys = generateCloudKeyPair();
 const CHUNKS = 400;
@@ -36,7 +36,7 @@ describe("relay backpressure", () => {
     relay = await startRelay({
       port: 0,
       host: "127.0.0.1",
-      backend: { slug: "test", label: "Test", binary: "none", acpArgs: [], detectBinary: "none", envPassthrough: [], installHint: "", configSchema: undefined as never },
+      backend: { slug: "test", label: "Test", binary: "none", acpArgs: [], detectBinary: "none", envPassthrough: [], ownEnv: [], installHint: "", configSchema: undefined as never },
       publicKey: publicKeyFrom(keys.publicKey),
       highWaterMark: 256 * 1024,
       runAgent: agent,

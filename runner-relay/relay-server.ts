@@ -3,19 +3,26 @@
 // every MCP frame of the agent travels over the socket to the client's own tool server, so the client's data and
 // credentials never reach the relay. The relay never opens a database; it holds runs in memory, and a run outlives
 // its socket for `resumeGraceMs` so a client that drops can take it back.
+// The playbooks it runs are written by strangers: every agent runs with strict permissions (only the client's tools,
+// through the bridge, are allowed; lib/runners/permission-policy.ts), is asked to drop its built-in tools, and starts
+// in a scratch folder of its run with an environment of PATH, LANG and its backend's own credentials only (HOME and
+// TMPDIR in that folder unless the operator names RELAY_AGENT_HOME), never the relay's own settings and secrets.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { KeyObject } from "node:crypto";
 import { WebSocketServer, type WebSocket } from "ws";
 import { runAcpAgent } from "@/lib/runners/acp-runner";
+import { agentEnv, prepareScratch } from "@/lib/runners/agent-env";
+import { sessionMeta } from "@/lib/runners/session-meta";
 import type { LocalBackend } from "@/lib/runners/backends";
 import { priceRun } from "@/lib/runners/price-run";
 import { TOOL_SERVER_NAME } from "@/lib/mcp/tool-server-name";
 import { BridgeServer } from "./bridge-server";
-import { FrameChannel } from "./channel";
-import { CLOSE, DEFAULT_MAX_FRAME_BYTES, type Frame } from "./protocol";
-import { verifyCloudToken } from "./token";
+import { FrameChannel } from "@/lib/relay-protocol/channel";
+import { CLOSE, DEFAULT_MAX_FRAME_BYTES, type Frame } from "@/lib/relay-protocol/protocol";
+import { verifyCloudToken } from "@/lib/relay-protocol/token";
+import type { RelayUsageReport } from "@/lib/relay-protocol/reports";
 
 export const RELAY_VERSION = "1.0.0";
 const BRIDGE_SCRIPT = path.join(import.meta.dirname, "mcp-bridge.mjs");
@@ -26,13 +33,17 @@ export interface RelayOptions {
   backend: LocalBackend;
   /** The model the backend is told to use; the relay's choice, never the client's. */
   model?: string | null;
+  /** A HOME for the agents (where their CLI's sign-in is kept); by default an empty folder of each run's. */
+  agentHome?: string | null;
+  /** More variables of the relay's environment handed to the agents (RELAY_AGENT_ENV: a proxy, say). */
+  agentEnv?: readonly string[];
   publicKey: KeyObject;
   /** Token ids refused although their signature is good (refreshed by the caller). */
   revoked?: () => ReadonlySet<string>;
   /** Token ids refused for now, with the words the client is shown (an organization out of cloud minutes). */
   blocked?: () => ReadonlyMap<string, string>;
   /** Told when a run ends, for metering (runner-relay/usage-reporter.ts). */
-  onRunEnded?: (usage: RunEndedUsage) => void;
+  onRunEnded?: (usage: RelayUsageReport) => void;
   maxFrameBytes?: number;
   resumeGraceMs?: number;
   heartbeatMs?: number;
@@ -41,15 +52,6 @@ export interface RelayOptions {
   /** What runs an agent (the generic ACP runner; bench/relay-sim.ts puts a simulated agent here). */
   runAgent?: typeof runAcpAgent;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
-}
-
-export interface RunEndedUsage {
-  /** The token's id and organization: who the run is metered to. */
-  jti: string;
-  org: number;
-  runId: number;
-  seconds: number;
-  endedAt: string;
 }
 
 interface RelayRun {
@@ -245,8 +247,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
     linkOf.set(bridgeKey, link);
     const workdir = await mkdtemp(path.join(os.tmpdir(), `relay-run-${r.runId}-`));
     try {
-      const env: Record<string, string> = {};
-      for (const name of opts.backend.envPassthrough) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+      const scratch = await prepareScratch(workdir);
+      const env = agentEnv({ backend: opts.backend, source: process.env, scratch, home: opts.agentHome, extra: opts.agentEnv });
       const result = await (opts.runAgent ?? runAcpAgent)({
         binary: opts.backend.binary,
         args: opts.backend.acpArgs,
@@ -265,7 +267,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
             ],
           },
         ],
-        meta: opts.backend.slug === "claude-code" && opts.model ? { claudeCode: { options: { model: opts.model } } } : undefined,
+        meta: sessionMeta({ runner: opts.backend.slug, model: opts.model, strict: true }),
+        permissionPolicy: "strict",
         timeoutMs: start.timeoutMs,
         signal: r.abort.signal,
         readGate: () => r.hold,

@@ -4,7 +4,7 @@
 //   issue --org <id> [--days <n>]   prints a token for organization <id>, valid n days (default 90), signed with
 //                                   OUTREACH_CLOUD_SIGNING_KEY; its id (jti) goes to stderr, for revocation
 import { parseArgs } from "node:util";
-import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "./token";
+import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "@/lib/relay-protocol/token";
 
 const USAGE = "usage: relay:token keygen | relay:token issue --org <id> [--days <n>]";
 

@@ -1,12 +1,12 @@
 // Tells the cloud edition about each finished run (RELAY_USAGE_URL, with Bearer RELAY_REPORT_SECRET), so a run
 // made with an organization's token is metered to it. The relay keeps nothing on disk: a report is retried a few
 // times in memory and then dropped with a log line (the cloud edition counts each run once however often it is told).
-import type { RunEndedUsage } from "./relay-server";
+import type { RelayUsageReport } from "@/lib/relay-protocol/reports";
 
 const DELAYS_MS = [0, 2_000, 10_000, 60_000];
 
 export function usageReporter({ url, secret, log, delays = DELAYS_MS }: { url: string; secret: string; log: (level: string, msg: string, fields?: Record<string, unknown>) => void; delays?: number[] }) {
-  return (usage: RunEndedUsage): void => {
+  return (usage: RelayUsageReport): void => {
     void (async () => {
       for (const [attempt, delay] of delays.entries()) {
         if (delay) await new Promise((r) => setTimeout(r, delay).unref());

@@ -10,8 +10,11 @@ const tasks = [
   (await import("./campaign-tick")).campaignTickOptions,
   (await import("./run-rescuer")).runRescuerOptions,
   (await import("./webhook-deliver")).webhookDeliverOptions,
+  (await import("./auto-post")).autoPostOptions,
+  (await import("./removal-check")).removalCheckOptions,
   (await import("./billing-meter")).billingMeterOptions,
   (await import("./insights-daily")).insightsDailyOptions,
+  (await import("./outcome-rollups")).outcomeRollupsOptions,
 ];
 
 describe("Trigger.dev tasks", () => {

@@ -3,9 +3,11 @@ import { db } from "@/lib/db/client";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { accountSelect, toAccountView, type AccountInput } from "@/lib/accounts/schemas";
+import { assertInstanceAllowed } from "@/lib/accounts/assert-instance-allowed";
 
 export async function createAccount({ orgId, projectId, input }: { orgId: number; projectId: number; input: AccountInput }) {
   await getProjectOrThrow({ orgId, id: projectId });
+  await assertInstanceAllowed(input.credentials);
   const sealed = input.credentials ? sealCredentials(input.credentials) : null;
   return db.$transaction(async (tx) => {
     const existingDefault = await tx.account.findFirst({

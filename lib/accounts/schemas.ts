@@ -26,10 +26,22 @@ export type AccountPatch = z.infer<typeof ZAccountPatch>;
 // Never select the ciphertext for a response; `hasCredentials` is derived from the key id.
 export const accountSelect = {
   id: true, projectId: true, platform: true, platformId: true, displayName: true, isDefault: true,
-  credentialsKeyId: true, createdAt: true,
+  credentialsKeyId: true, createdAt: true, lastUsedAt: true, lastFailedAt: true, lastFailureReason: true,
 } as const;
 
-export function toAccountView<T extends { credentialsKeyId: string | null }>(row: T) {
+/**
+ * Where an account's credentials stand: `none` (nothing stored), `stored` (never used yet), `working` (the platform
+ * accepted them last) or `failed` (the platform refused them last; `lastFailureReason` says how).
+ */
+export type AccountState = "none" | "stored" | "working" | "failed";
+
+export function accountState(row: { credentialsKeyId: string | null; lastUsedAt: Date | null; lastFailedAt: Date | null }): AccountState {
+  if (row.credentialsKeyId === null) return "none";
+  if (row.lastFailedAt && (!row.lastUsedAt || row.lastFailedAt >= row.lastUsedAt)) return "failed";
+  return row.lastUsedAt ? "working" : "stored";
+}
+
+export function toAccountView<T extends { credentialsKeyId: string | null; lastUsedAt: Date | null; lastFailedAt: Date | null }>(row: T) {
   const { credentialsKeyId, ...rest } = row;
-  return { ...rest, hasCredentials: credentialsKeyId !== null };
+  return { ...rest, hasCredentials: credentialsKeyId !== null, state: accountState(row) };
 }

@@ -4,8 +4,11 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { sealCredentials } from "@/lib/crypto/credentials";
 import { accountSelect, toAccountView, type AccountPatch } from "@/lib/accounts/schemas";
+import { assertInstanceAllowed } from "@/lib/accounts/assert-instance-allowed";
 
 export async function updateAccount({ orgId, id, patch }: { orgId: number; id: number; patch: AccountPatch }) {
+  // Before the transaction: it resolves a host name, and no transaction waits on DNS.
+  await assertInstanceAllowed(patch.credentials);
   return db.$transaction(async (tx) => {
     const account = await tx.account.findFirst({ where: { id, organizationId: orgId }, select: { projectId: true, platform: true } });
     if (!account) throw notFound("Account");
@@ -25,6 +28,10 @@ export async function updateAccount({ orgId, id, patch }: { orgId: number; id: n
         ...(patch.credentials !== undefined && {
           credentialsCiphertext: sealed?.ciphertext ?? null,
           credentialsKeyId: sealed?.keyId ?? null,
+          // New credentials have not been tried yet: the old ones' successes and refusals no longer describe them.
+          lastUsedAt: null,
+          lastFailedAt: null,
+          lastFailureReason: null,
         }),
       },
       select: accountSelect,

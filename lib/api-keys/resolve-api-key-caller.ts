@@ -11,6 +11,22 @@ export interface ApiKeyCaller extends OrgCaller {
   apiKey: { id: number; prefix: string; readOnly: boolean };
 }
 
+/**
+ * What a refused API key is told: the same words whether the key is unknown, revoked, expired or not even shaped like
+ * a key (a caller that sent `Authorization: Bearer …` meant to use a key, so "sign in" would send them the wrong way).
+ */
+export const INVALID_API_KEY = "Invalid or revoked API key: check the key, or create a new one in Settings > API keys";
+
+/** Whether the request presents a bearer token at all (a key, or something meant as one). */
+export function presentsBearer(req: Request): boolean {
+  return /^Bearer\s+\S/i.test(req.headers.get("authorization") ?? "");
+}
+
+/** The 401 message of a dashboard route that resolved no caller. */
+export function unauthenticatedMessage(req: Request): string {
+  return presentsBearer(req) ? INVALID_API_KEY : "Sign in to continue";
+}
+
 /** The bearer API key of a request, or null when it carries none (a session request). */
 export function bearerApiKey(req: Request): string | null {
   const m = /^Bearer\s+(oak_\S+)$/i.exec(req.headers.get("authorization") ?? "");
@@ -18,7 +34,7 @@ export function bearerApiKey(req: Request): string | null {
 }
 
 export async function resolveApiKeyCaller(key: string, now = new Date()): Promise<ApiKeyCaller> {
-  const refused = new AppError("unauthorized", "The API key is not valid, was revoked or has expired");
+  const refused = new AppError("unauthorized", INVALID_API_KEY);
   if (!API_KEY_PATTERN.test(key)) throw refused;
   const { rows } = await getPool().query<{ id: number; prefix: string; role: "read_only" | "member"; organization_id: number; org_name: string; expires_at: Date | null; revoked_at: Date | null }>(
     `SELECT k.id, k.prefix, k.role, k.organization_id, o.name AS org_name, k.expires_at, k.revoked_at

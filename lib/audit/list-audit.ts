@@ -4,8 +4,8 @@
 // (created_at, kind, id) descending, so rows at the same instant never repeat or go missing across pages.
 import { getPool } from "@/lib/db/client";
 import { decodeAuditCursor, encodeAuditCursor, type AuditCursor } from "@/lib/audit/audit-cursor";
-import type { AuditQuery, AuditRow } from "@/lib/audit/schemas";
-import { summarizeDraftEvent, summarizeRunEvent } from "@/lib/audit/summarize-audit-row";
+import type { AuditQuery, AuditRow, RunOutline } from "@/lib/audit/schemas";
+import { summarizeDraftEvent, summarizeRun, summarizeRunEvent } from "@/lib/audit/summarize-audit-row";
 
 export interface AuditPage {
   rows: AuditRow[];
@@ -66,6 +66,7 @@ export async function listAudit({ orgId, query }: { orgId: number; query: AuditQ
     ...(query.to ? [`${alias}.created_at < ${p.add(query.to)}`] : []),
   ];
   const runActor = query.actor ? RUN_ACTOR.exec(query.actor) : null;
+  const decisions = query.view === "decisions";
   const wantDrafts = query.kind !== "run" && !query.run && !runActor;
   const wantRuns = query.kind !== "draft" && !query.draft && (!query.actor || runActor !== null);
   const sides: string[] = [];
@@ -75,6 +76,8 @@ export async function listAudit({ orgId, query }: { orgId: number; query: AuditQ
       ...(query.event ? [`e.event = ${p.add(query.event)}`] : []),
       ...(query.draft ? [`e.draft_id = ${p.add(query.draft)}`] : []),
       ...(query.actor ? [`e.actor_label = ${p.add(query.actor)}`] : []),
+      // People's decisions and changes: what a run wrote is folded into that run's row.
+      ...(decisions ? [`e.actor_type <> 'run'`] : []),
       keyset("draft", "e", cursor, p),
     ].filter(Boolean);
     sides.push(`(SELECT 'draft' AS kind, e.id, (extract(epoch FROM e.created_at) * 1000000)::bigint AS at_us, e.created_at, e.event,
@@ -83,7 +86,26 @@ export async function listAudit({ orgId, query }: { orgId: number; query: AuditQ
       WHERE ${where.join(" AND ")}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit + 1})`);
   }
-  if (wantRuns) {
+  if (wantRuns && decisions) {
+    // One row per run, at the time it was created; its events are read when the row is opened (view=all&run=N).
+    const run = query.run ?? (runActor ? Number(runActor[1]) : null);
+    if (query.run && runActor && Number(runActor[1]) !== query.run) return { rows: [], nextCursor: null };
+    const where = [
+      ...common("ru"),
+      ...(query.event && query.event !== "run" ? ["false"] : []),
+      ...(run ? [`ru.id = ${p.add(run)}`] : []),
+      keyset("run", "ru", cursor, p),
+    ].filter(Boolean);
+    sides.push(`(SELECT 'run' AS kind, ru.id, (extract(epoch FROM ru.created_at) * 1000000)::bigint AS at_us, ru.created_at, 'run' AS event,
+        'run' AS actor_type, ru.id AS actor_id, 'run #' || ru.id AS actor_label, NULL::int AS draft_id, ru.id AS run_id,
+        jsonb_build_object('kind', ru.kind, 'status', ru.status, 'runner', ru.runner, 'failureReason', ru.failure_reason, 'campaignName', c.name,
+          'events', (SELECT count(*)::int FROM run_events x WHERE x.organization_id = ru.organization_id AND x.run_id = ru.id),
+          'drafts', (SELECT count(*)::int FROM drafts y WHERE y.organization_id = ru.organization_id AND y.run_id = ru.id)) AS data,
+        NULL AS target_user, NULL AS draft_kind
+      FROM runs ru LEFT JOIN campaigns c ON c.id = ru.campaign_id AND c.organization_id = ru.organization_id
+      WHERE ${where.join(" AND ")}
+      ORDER BY ru.created_at DESC, ru.id DESC LIMIT ${limit + 1})`);
+  } else if (wantRuns) {
     const run = query.run ?? (runActor ? Number(runActor[1]) : null);
     if (query.run && runActor && Number(runActor[1]) !== query.run) return { rows: [], nextCursor: null };
     const where = [
@@ -121,6 +143,12 @@ function toAuditRow(r: SqlRow): AuditRow {
     actor: { type: r.actor_type, id: r.actor_id, label: r.actor_label ?? r.actor_type },
     draftId: r.draft_id,
     runId: r.run_id,
-    summary: r.kind === "draft" ? summarizeDraftEvent(r.event, data, { targetUser: r.target_user, kind: r.draft_kind }) : summarizeRunEvent(r.event, data),
+    summary:
+      r.kind === "draft"
+        ? summarizeDraftEvent(r.event, data, { targetUser: r.target_user, kind: r.draft_kind })
+        : r.event === "run" && "events" in data
+          ? summarizeRun(data as unknown as RunOutline)
+          : summarizeRunEvent(r.event, data),
+    ...(r.kind === "run" && r.event === "run" && "events" in data ? { run: data as unknown as RunOutline } : {}),
   };
 }

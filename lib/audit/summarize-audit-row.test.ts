@@ -7,6 +7,14 @@ describe("audit summaries", () => {
     expect(summarizeDraftEvent("rejected", { reason: "variant_lost", winnerDraftId: 12 }, { targetUser: "fern", kind: "dm" })).toBe("Rejected to fern: another variant won (draft #12)");
     expect(summarizeDraftEvent("regenerated", { hint: "shorter please" }, { targetUser: null, kind: null })).toBe("Regeneration requested: “shorter please”");
     expect(summarizeDraftEvent("some_new_event", {}, { targetUser: "x", kind: "dm" })).toBe("some new event to x");
+    expect(summarizeDraftEvent("auto_post_failed", { reason: "federated answered 401 for social.example/api/v1/statuses" }, { targetUser: "ann@social.example", kind: "dm" })).toBe(
+      "Auto-post failed to ann@social.example: federated answered 401 for social.example/api/v1/statuses",
+    );
+  });
+
+  it("says what a removal check found", () => {
+    expect(summarizeDraftEvent("removal_seen", { visibility: "removed", from: "visible" }, { targetUser: "fern", kind: "post_comment" })).toBe("Removal check to fern: removed");
+    expect(summarizeDraftEvent("visibility_checked", { visibility: "deleted", from: null }, { targetUser: "fern", kind: "post_comment" })).toBe("Removal check to fern: deleted by its author");
   });
 
   it("says what the run did, clipped to one line", () => {

@@ -1,5 +1,6 @@
 // One line per audit row, in words a reviewer reads at a glance: what happened to which draft, or what the run did.
-const DRAFT_EVENTS: Record<string, string> = {
+/** Draft events in words (the feed's Event column and filter); the code stays in the tooltip. */
+export const AUDIT_EVENT_LABELS: Record<string, string> = {
   created: "Drafted",
   approved: "Approved",
   rejected: "Rejected",
@@ -15,16 +16,25 @@ const DRAFT_EVENTS: Record<string, string> = {
   reopened: "Reopened",
   reply_drafting_enqueued: "Reply drafting started",
   posted: "Posted",
+  auto_post_failed: "Auto-post failed",
+  removal_seen: "Found removed",
+  visibility_checked: "Visibility checked",
 };
+
+const VISIBILITY_WORDS: Record<string, string> = { visible: "visible", removed: "removed", deleted: "deleted by its author", not_visible: "not visible" };
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 const clip = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function summarizeDraftEvent(event: string, details: Record<string, unknown>, draft: { targetUser: string | null; kind: string | null }): string {
-  const what = DRAFT_EVENTS[event] ?? event.replace(/_/g, " ");
+  const what = AUDIT_EVENT_LABELS[event] ?? event.replace(/_/g, " ");
   const to = draft.targetUser ? ` ${draft.kind === "post" ? "post" : "to"} ${draft.targetUser}` : "";
   if (event === "rejected" && details.reason === "variant_lost") return `Rejected${to}: another variant won (draft #${String(details.winnerDraftId ?? "?")})`;
   if (event === "rejected" && text(details.reason)) return `Rejected${to}: ${clip(text(details.reason)!)}`;
+  if (event === "auto_post_failed" && text(details.reason)) return `Auto-post failed${to}: ${clip(text(details.reason)!)}`;
+  if ((event === "removal_seen" || event === "visibility_checked") && text(details.visibility)) {
+    return `Removal check${to}: ${VISIBILITY_WORDS[text(details.visibility)!] ?? text(details.visibility)}`;
+  }
   if (event === "rescheduled" && text(details.sendAfter)) return `Rescheduled${to} to ${text(details.sendAfter)}`;
   if (event === "regenerated" && text(details.hint)) return `Regeneration requested${to}: “${clip(text(details.hint)!, 80)}”`;
   return `${what}${to}`;
@@ -54,4 +64,21 @@ export function summarizeRunEvent(type: string, payload: Record<string, unknown>
     default:
       return type.replace(/_/g, " ");
   }
+}
+
+const RUN_KINDS: Record<string, string> = {
+  campaign: "Campaign run",
+  campaign_skill_generation: "Profile generation",
+  project_extraction: "Project extraction",
+  reply_drafting: "Reply drafting",
+  draft_regeneration: "Draft regeneration",
+  project_insights: "Project insights",
+};
+
+/** A run folded into one row: "Campaign run of Launch week: success, 3 drafts, 41 events". */
+export function summarizeRun(run: { kind: string; status: string; campaignName: string | null; events: number; drafts: number }): string {
+  const what = RUN_KINDS[run.kind] ?? run.kind.replace(/_/g, " ");
+  const of = run.campaignName ? ` of ${run.campaignName}` : "";
+  const drafts = run.drafts > 0 ? `, ${run.drafts} ${run.drafts === 1 ? "draft" : "drafts"}` : "";
+  return clip(`${what}${of}: ${run.status}${drafts}, ${run.events} ${run.events === 1 ? "event" : "events"}`);
 }

@@ -24,14 +24,14 @@ const baseOptions: NextAuthOptions = {
   providers: [
     Credentials({
       name: "Password",
-      credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
+      credentials: { username: { label: "Email or username", type: "text" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         const parsed = ZLoginBody.safeParse(credentials);
         if (!parsed.success) return null;
         const address = clientAddress(new Headers((req.headers ?? {}) as Record<string, string>));
         try {
           const user = await verifyCredentials({ ...parsed.data, address });
-          return { id: String(user.userId), name: user.username, orgId: user.orgId };
+          return { id: String(user.userId), name: user.username, orgId: user.orgId, sv: user.sessionVersion };
         } catch {
           return null;
         }
@@ -41,6 +41,8 @@ const baseOptions: NextAuthOptions = {
   callbacks: {
     async jwt({ token, user }) {
       if (user && "orgId" in user) token.orgId = user.orgId as number;
+      // The session version makes the token one that Sign out everywhere can end (lib/auth/session-cookie.ts).
+      if (user && "sv" in user) token.sv = user.sv as number;
       return token;
     },
     async session({ session, token }) {

@@ -40,3 +40,19 @@ export async function countFailure(keys: string[], windowMs: number, now: Date):
 export async function clearFailures(keys: string[]): Promise<void> {
   await db.loginThrottle.deleteMany({ where: { key: { in: keys } } });
 }
+
+/**
+ * Counts one use under `key` and answers in the same statement whether it fits the window's allowance: null when it
+ * does, else the seconds until the window ends. Atomic, so instances racing for the last slot cannot both get it.
+ */
+export async function takeFromWindow({ key, max }: FailureLimit, windowMs: number, now: Date): Promise<number | null> {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const [row] = await db.$queryRaw<{ failures: number; window_started_at: Date }[]>`
+    INSERT INTO login_throttles (key, failures, window_started_at) VALUES (${key}, 1, ${now})
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN login_throttles.window_started_at < ${windowStart} THEN 1 ELSE login_throttles.failures + 1 END,
+      window_started_at = CASE WHEN login_throttles.window_started_at < ${windowStart} THEN ${now} ELSE login_throttles.window_started_at END
+    RETURNING failures, window_started_at`;
+  if (!row || row.failures <= max) return null;
+  return Math.max(1, Math.ceil((row.window_started_at.getTime() + windowMs - now.getTime()) / 1000));
+}

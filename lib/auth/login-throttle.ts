@@ -3,12 +3,15 @@
 // cannot block the real user. Counters live in PostgreSQL (failure-window) so every instance sees the same numbers.
 import { db } from "@/lib/db/client";
 import { clearFailures, countFailure, exhaustedFor } from "@/lib/auth/failure-window";
+import { rememberAddress } from "@/lib/auth/remember-address";
+import { throttleAddress } from "@/lib/http/request-origin";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LIMITS = { address: 30, account: 10, accountAtAddress: 5 } as const;
 
-function keys(username: string, address: string) {
+function keys(username: string, rawAddress: string) {
   const user = username.toLowerCase();
+  const address = throttleAddress(rawAddress);
   return { address: `ip:${address}`, account: `user:${user}`, accountAtAddress: `pair:${user}|${address}` };
 }
 
@@ -21,7 +24,7 @@ export async function loginRetryAfter(opts: { username: string; address: string;
   const accountWait = await exhaustedFor([{ key: k.account, max: LIMITS.account }], THROTTLE_WINDOW_MS, now);
   if (accountWait === null) return null;
   const known = opts.userId
-    ? await db.knownLoginAddress.findUnique({ where: { userId_address: { userId: opts.userId, address: opts.address } } })
+    ? await db.knownLoginAddress.findUnique({ where: { userId_address: { userId: opts.userId, address: throttleAddress(opts.address) } } })
     : null;
   return known ? null : accountWait;
 }
@@ -32,9 +35,5 @@ export async function recordLoginFailure(opts: { username: string; address: stri
 
 export async function recordLoginSuccess(opts: { username: string; address: string; userId: number }) {
   await clearFailures([keys(opts.username, opts.address).accountAtAddress]);
-  await db.knownLoginAddress.upsert({
-    where: { userId_address: { userId: opts.userId, address: opts.address } },
-    update: { lastSeenAt: new Date() },
-    create: { userId: opts.userId, address: opts.address },
-  });
+  await rememberAddress({ userId: opts.userId, address: opts.address });
 }

@@ -1,6 +1,6 @@
 // Resolves a dashboard request to the organization it acts for: the signed-in member's organization when
-// OUTREACH_AUTH=on, the default organization otherwise. Membership is re-read on every request so a removed
-// member loses access at once.
+// OUTREACH_AUTH=on, the default organization otherwise. Membership, the session's version and whether it was signed
+// out are read on every request (one statement), so a removed member or a signed-out cookie loses access at once.
 import { getPool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -24,12 +24,16 @@ export async function resolveSessionCaller(cookieHeader: string | null): Promise
   const claims = await decodeSession(readCookie(cookieHeader, SESSION_COOKIE));
   if (!claims) return null;
   // Every signed-in request runs this, so it is one statement on the pool rather than a Prisma query with joins.
-  const { rows } = await getPool().query<{ role: Role; org_name: string; username: string }>(
-    `SELECT m.role, o.name AS org_name, u.username FROM memberships m
+  // A named statement: each pooled connection parses and plans it once, then only binds and executes it (the
+  // statement is the same on every request; its plan is four primary-key or unique lookups whatever the values).
+  const { rows } = await getPool().query<{ role: Role; org_name: string; username: string }>({
+    name: "session-membership",
+    text: `SELECT m.role, o.name AS org_name, u.username FROM memberships m
        JOIN organizations o ON o.id = m.organization_id JOIN users u ON u.id = m.user_id
-     WHERE m.organization_id = $1 AND m.user_id = $2`,
-    [claims.orgId, claims.userId],
-  );
+     WHERE m.organization_id = $1 AND m.user_id = $2 AND u.session_version = $3
+       AND NOT EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.jti = $4)`,
+    values: [claims.orgId, claims.userId, claims.sessionVersion, claims.jti],
+  });
   const membership = rows[0];
   if (!membership) return null;
   return {

@@ -3,6 +3,7 @@
 import { AppError } from "@/lib/http/errors";
 import { billingSettings } from "@/lib/billing/billing-settings";
 import { getCloudAllowance } from "@/lib/billing/get-cloud-allowance";
+import { localRunnersAllowed } from "@/lib/runners/runner-policy";
 
 export const UPGRADE_PATH = "/settings/billing";
 
@@ -12,7 +13,7 @@ export async function assertCloudAllowance({ orgId }: { orgId: number }): Promis
   if (!a.exhausted) return;
   throw new AppError(
     "plan_limit",
-    `This organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month. Upgrade to Pro in Settings > Billing, or choose a local runner.`,
+    `This organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month. Upgrade to Pro in Settings > Billing${localRunnersAllowed() ? ", or choose a local runner" : ""}.`,
     { upgradeUrl: UPGRADE_PATH, usedMinutes: Math.floor(a.usedSeconds / 60), includedMinutes: a.plan.includedMinutes },
   );
 }

@@ -6,6 +6,7 @@ import { billingSettings } from "@/lib/billing/billing-settings";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { getCloudAllowance } from "@/lib/billing/get-cloud-allowance";
 import { PLANS } from "@/lib/billing/plans";
+import { getPlanPrices } from "@/lib/billing/get-plan-prices";
 
 export interface InvoiceView {
   id: string;
@@ -20,7 +21,8 @@ export interface InvoiceView {
 export async function getBillingOverview({ orgId }: { orgId: number }) {
   const settings = billingSettings();
   const allowance = await getCloudAllowance({ orgId });
-  const org = await db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { stripeCustomerId: true, _count: { select: { memberships: true } } } });
+  const org = await db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { stripeCustomerId: true, currentPeriodEnd: true, _count: { select: { memberships: true } } } });
+  const prices = await getPlanPrices();
   let invoices: InvoiceView[] = [];
   let invoicesError: string | null = null;
   if (settings && org.stripeCustomerId) {
@@ -49,6 +51,10 @@ export async function getBillingOverview({ orgId }: { orgId: number }) {
     usage: { usedMinutes: Math.ceil((allowance.usedSeconds / 60) * 10) / 10, includedMinutes: allowance.plan.includedMinutes, exhausted: allowance.exhausted },
     members: { count: org._count.memberships, limit: allowance.plan.members },
     hasCustomer: org.stripeCustomerId !== null,
+    // What Stripe will charge, read from the configured prices (null when Stripe cannot be reached).
+    prices,
+    // A paid plan renews, and is invoiced, at the end of its period.
+    nextInvoiceAt: allowance.paid && org.currentPeriodEnd ? org.currentPeriodEnd.toISOString() : null,
     invoices,
     invoicesError,
   };

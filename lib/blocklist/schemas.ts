@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZDbId, ZText } from "@/lib/http/fields";
 
 export const ZBlocklistInput = z.object({
   type: z.enum(["user", "community", "keyword"]),
@@ -9,8 +10,8 @@ export const ZBlocklistInput = z.object({
     .max(300)
     .transform((v) => v.toLowerCase())
     .describe("Handle, community name or keyword; matched case-insensitively"),
-  projectId: z.number().int().positive().nullable().optional().describe("Omit or null for every project"),
-  reason: z.string().trim().max(500).nullable().optional(),
+  projectId: ZDbId.nullable().optional().describe("Omit or null for every project"),
+  reason: ZText.trim().max(500).nullable().optional(),
 });
 export type BlocklistInput = z.infer<typeof ZBlocklistInput>;
 

@@ -5,15 +5,32 @@ import { log } from "@/lib/log/logger";
 import { runMigrations } from "@/lib/db/migrate";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { ensureDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
+import { isTransientDbError } from "@/lib/db/is-transient-db-error";
 
 const state = globalThis as unknown as { __outreachBoot?: Promise<void> };
 
+/** Waits between attempts when the database says "not now" (starting, full, unreachable): about 30 s in all. */
+const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
+
 export function ensureDatabase(): Promise<void> {
-  state.__outreachBoot ??= boot().catch((err) => {
+  state.__outreachBoot ??= bootPatiently().catch((err) => {
     state.__outreachBoot = undefined;
     throw err;
   });
   return state.__outreachBoot;
+}
+
+async function bootPatiently() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await boot();
+    } catch (err) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isTransientDbError(err)) throw err;
+      log.warn("the database is not ready; trying again", { attempt: attempt + 1, inMs: delay, error: err instanceof Error ? err.message : String(err) });
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 async function boot() {

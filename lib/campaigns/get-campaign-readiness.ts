@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { detectRunners, type RunnerStatus } from "@/lib/runners/detect-runners";
+import { isRunnerOffered, notOfferedMessage, offeredRunnerOr } from "@/lib/runners/runner-policy";
 import type { Platform } from "@/lib/campaigns/catalog";
 import { profileProblems } from "@/lib/skill-generation/profile-schema";
 
@@ -35,6 +36,10 @@ export interface CampaignReadiness {
   campaignRunning: boolean;
   /** The live `campaign` run, for the Running state and its Cancel button. */
   liveRunId: number | null;
+  /** The runner a profile generation uses: the campaign's, or the cloud runner for one this edition does not offer. */
+  generationRunner: string;
+  /** Why that runner cannot run a generation now (Generate preview and Regenerate say it), or null. */
+  generationRunnerProblem: string | null;
 }
 
 export interface GetCampaignReadinessInput {
@@ -96,13 +101,23 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
   if (!runner?.available) {
     blocking.push({
       code: "runner_unavailable",
-      message: runner?.reason
-        ? `Agent runner ${runner.label} is not available: ${runner.reason}`
-        : `Agent runner ${campaign.runner} is not available.`,
+      message: !isRunnerOffered(campaign.runner)
+        ? notOfferedMessage(campaign.runner)
+        : runner?.reason
+          ? `Agent runner ${runner.label} is not available: ${runner.reason}`
+          : `Agent runner ${campaign.runner} is not available.`,
       // The campaign's own form changes the runner; Settings shows how to install one.
       action: { label: "Choose another runner", href: `/campaigns/${campaign.id}#edit-campaign-runner` },
     });
   }
+
+  const generationRunner = offeredRunnerOr(campaign.runner);
+  const generator = generationRunner === campaign.runner ? runner : runnerList.find((r) => r.slug === generationRunner);
+  const generationRunnerProblem = generator?.available
+    ? null
+    : generator?.reason
+      ? `Agent runner ${generator.label} is not available: ${generator.reason}`
+      : `Agent runner ${generationRunner} is not available.`;
 
   return {
     blocking,
@@ -111,6 +126,8 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
     profileBeingWritten: liveRuns.some((r) => r.kind === "campaign_skill_generation" && (r.params as { mode?: string } | null)?.mode !== "preview"),
     campaignRunning: campaignRun !== null,
     liveRunId: campaignRun?.id ?? null,
+    generationRunner,
+    generationRunnerProblem,
   };
 }
 

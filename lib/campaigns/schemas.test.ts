@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ZCampaignInput, ZCron } from "@/lib/campaigns/schemas";
+import { ZCampaignInput } from "@/lib/campaigns/schemas";
+import { ZCron } from "@/lib/campaigns/cron-field";
 
 describe("campaign validation", () => {
   it("accepts five-field cron expressions and refuses others", () => {

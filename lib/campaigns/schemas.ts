@@ -1,23 +1,12 @@
 import { z } from "zod";
-import { Cron } from "croner";
 import { PLATFORMS, SKILLS } from "@/lib/campaigns/catalog";
 import { ZRunnerSlug } from "@/lib/runners/backends";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId, ZText } from "@/lib/http/fields";
+import { ZCron } from "@/lib/campaigns/cron-field";
+import { CAMPAIGN_STATES } from "@/lib/campaigns/campaign-state";
 
-/** A five-field cron expression (minute hour day month weekday), checked by the scheduler's own parser. */
-export const ZCron = z
-  .string()
-  .trim()
-  .max(100)
-  .refine((v) => v.split(/\s+/).length === 5, "Use five fields: minute hour day-of-month month day-of-week")
-  .refine((v) => {
-    try {
-      new Cron(v, { paused: true });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Not a valid cron expression");
+// Kept here for the server-side code that always imported it from this module; client code imports cron-field.
+export { ZCron };
 
 const ZConfig = z
   .record(z.string(), z.unknown())
@@ -60,15 +49,20 @@ export const ZCampaignPatch = z
     runner: ZRunnerSlug,
     cron: ZCron.nullable(),
     config: ZConfig,
-    state: z.enum(["draft", "active", "paused"]).describe("active runs on the schedule; paused stops it until Resume"),
+    state: z.enum(CAMPAIGN_STATES).describe("active runs on the schedule; paused stops it until Resume; draft has not started"),
     autoPost: z.boolean(),
     playbookId: ZCampaignPlaybookId,
   })
   .partial()
   .strict();
 
-/** GET /api/campaigns: optionally one project's campaigns. */
-export const ZListCampaignsQuery = z.object({ projectId: ZId.optional() });
+/** GET /api/campaigns (and the Campaigns page's URL): filters, each optional. */
+export const ZListCampaignsQuery = z.object({
+  projectId: ZId.optional().describe("Only this project's campaigns"),
+  state: z.enum(CAMPAIGN_STATES).optional().describe("Only campaigns in this state"),
+  platform: z.enum(PLATFORMS).optional().describe("Only campaigns on this platform"),
+  q: ZText.trim().max(120).optional().describe("Part of the campaign name, any case"),
+});
 
 export type CampaignInput = z.infer<typeof ZCampaignInput>;
 export type CampaignPatch = z.infer<typeof ZCampaignPatch>;

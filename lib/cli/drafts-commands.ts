@@ -8,8 +8,10 @@ import { requestRegeneration } from "@/lib/drafts/request-regeneration";
 import type { DraftActor } from "@/lib/drafts/actor";
 
 export const DRAFTS_USAGE = `  drafts:create --file <path|-> [--campaign <id>] [--run <id>] [--org <id>]
-                                                 create drafts from a JSON array of entries (blocklist,
-                                                 dedup and variants applied); prints {created, skipped, dedupSkipped}
+                                                 create drafts from a JSON array of entries, each with
+                                                 accountId, kind, targetUser, body and qualityScore (0-100)
+                                                 (blocklist, dedup and variants applied); prints
+                                                 {created, skipped, dedupSkipped}
   drafts:regenerate <id> [--hint <text>] [--org <id>]
                                                  ask the draft-regenerator to rewrite a draft
 `;

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { ensureDatabase } from "@/lib/boot/ensure-database";
 import { closeDb } from "@/lib/db/client";
-import { ZPassword, ZUsername } from "@/lib/users/schemas";
+import { ZEmail, ZPassword, ZUsername } from "@/lib/users/schemas";
 import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
 import { AppError } from "@/lib/http/errors";
 import { CliUsageError, DRAFTS_USAGE, draftsCreate, draftsRegenerate } from "@/lib/cli/drafts-commands";
@@ -11,6 +11,7 @@ import { TOOL_USAGE, blocklistCheck, contactsCheck, runContext } from "@/lib/cli
 import { REPLIES_USAGE, repliesRecord } from "@/lib/cli/replies-commands";
 import { RESEARCH_USAGE, federatedScout, forumScout, forumSnapshot, newsSearch, stagingList } from "@/lib/cli/research-commands";
 import { INSIGHTS_USAGE, insightsDaily } from "@/lib/cli/insights-commands";
+import { POST_USAGE, federatedPost } from "@/lib/cli/post-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
@@ -25,16 +26,18 @@ const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "news:search": newsSearch,
   "federated:scout": federatedScout,
   "staging:list": stagingList,
+  "federated:post": federatedPost,
   "insights:daily": insightsDaily,
 };
 
 const USAGE = `usage: outreach <command> [options]
 
 commands:
-  users:create --org <name> --username <name>   create a user as owner of an organization
+  users:create --org <name> --username <name> [--email <address>]
+                                                 create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}${INSIGHTS_USAGE}`;
+${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}${POST_USAGE}${INSIGHTS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -43,15 +46,16 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === "users:create") {
-    const { values } = parseArgs({ args: rest, options: { org: { type: "string" }, username: { type: "string" }, password: { type: "string" } } });
+    const { values } = parseArgs({ args: rest, options: { org: { type: "string" }, username: { type: "string" }, email: { type: "string" }, password: { type: "string" } } });
     const username = ZUsername.safeParse(values.username);
+    const email = values.email === undefined ? null : ZEmail.safeParse(values.email);
     const password = ZPassword.safeParse(values.password ?? process.env.OUTREACH_PASSWORD);
-    if (!values.org || !username.success || !password.success) {
-      process.stderr.write(`users:create needs --org, a valid --username and a password of 10+ characters\n\n${USAGE}`);
+    if (!values.org || !username.success || !password.success || (email && !email.success)) {
+      process.stderr.write(`users:create needs --org, a valid --username, a valid --email if given, and a password of 10+ characters\n\n${USAGE}`);
       return 2;
     }
     await ensureDatabase();
-    const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, password: password.data });
+    const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, email: email?.data, password: password.data });
     process.stdout.write(JSON.stringify(created) + "\n");
     return 0;
   }

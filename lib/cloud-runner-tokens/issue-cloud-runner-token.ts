@@ -6,13 +6,14 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { readEnv } from "@/lib/env";
 import { isCloudEdition } from "@/lib/edition/edition";
-import { privateKeyFrom, signCloudToken } from "@/runner-relay/token";
+import { privateKeyFrom, signCloudToken } from "@/lib/relay-protocol/token";
 import { tokenView } from "@/lib/cloud-runner-tokens/token-view";
 
 export async function issueCloudRunnerToken({ orgId, userId, name, ttlDays, now = new Date() }: { orgId: number; userId: number | null; name: string; ttlDays: number; now?: Date }) {
   if (!isCloudEdition()) throw new AppError("not_found", "Cloud runner tokens are issued by the cloud edition");
   const key = readEnv().OUTREACH_CLOUD_SIGNING_KEY;
-  if (!key) throw new AppError("unavailable", "Cloud runner tokens are not set up here (OUTREACH_CLOUD_SIGNING_KEY)");
+  // The operator area says what to set (OUTREACH_CLOUD_SIGNING_KEY); a customer is told it plainly.
+  if (!key) throw new AppError("unavailable", "Cloud runner tokens cannot be issued on this service right now");
   const jti = randomUUID();
   const { token, claims } = signCloudToken({ org: orgId, ttlSeconds: ttlDays * 86_400, now, jti }, privateKeyFrom(key));
   const row = await db.cloudRunnerToken.create({

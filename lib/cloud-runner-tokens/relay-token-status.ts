@@ -4,10 +4,11 @@
 import { db } from "@/lib/db/client";
 import { billingSettings } from "@/lib/billing/billing-settings";
 import { getCloudAllowance } from "@/lib/billing/get-cloud-allowance";
+import type { BlockedToken, RevocationList } from "@/lib/relay-protocol/reports";
 
-export async function relayTokenStatus({ now = new Date() }: { now?: Date } = {}) {
+export async function relayTokenStatus({ now = new Date() }: { now?: Date } = {}): Promise<RevocationList> {
   const revoked = await db.cloudRunnerToken.findMany({ where: { revokedAt: { not: null }, expiresAt: { gt: now } }, select: { jti: true } });
-  const blocked: Array<{ jti: string; message: string }> = [];
+  const blocked: BlockedToken[] = [];
   if (billingSettings()) {
     const live = await db.cloudRunnerToken.findMany({ where: { revokedAt: null, expiresAt: { gt: now }, organizationId: { not: null } }, select: { jti: true, organizationId: true } });
     const byOrg = new Map<number, string[]>();

@@ -1,5 +1,6 @@
 // Per-organization settings (SPEC "App config") with the spec's defaults.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 
 export const ZDedupPolicy = z
   .object({
@@ -10,7 +11,7 @@ export const ZDedupPolicy = z
 
 export const ZQualityRubric = z
   .object({
-    rubric_template: z.string().max(20_000),
+    rubric_template: ZText.max(20_000),
     threshold_red: z.number().int().min(0).max(100),
     threshold_green: z.number().int().min(0).max(100),
   })

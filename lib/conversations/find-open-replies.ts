@@ -11,6 +11,9 @@ const URGENCY: readonly ReplyStatus[] = ["drafting_failed", "to_review", "drafti
 
 export interface OpenReply {
   draftId: number;
+  /** The draft's version, for the optimistic lock of an Approve or Reject taken on it. */
+  version: number;
+  body: string;
   threadId: number;
   state: DraftState;
   status: ReplyStatus;
@@ -19,6 +22,11 @@ export interface OpenReply {
   /** For a placeholder: how its drafting run ended (null while running or when the row is gone). */
   runStatus: "running" | "success" | "failed" | null;
   failureReason: string | null;
+  /**
+   * Set when the drafting run was never started because no runner could run it: the sentence saying what to do
+   * (lib/replies/choose-reply-runner.ts).
+   */
+  notStarted: string | null;
 }
 
 export async function findOpenReplies({ orgId, threadIds }: { orgId: number; threadIds: number[] }): Promise<OpenReply[]> {
@@ -31,11 +39,11 @@ export async function findOpenReplies({ orgId, threadIds }: { orgId: number; thr
       parentMessage: { organizationId: orgId, threadId: { in: threadIds } },
     },
     orderBy: { id: "asc" },
-    select: { id: true, state: true, draftingRunId: true, parentMessage: { select: { threadId: true } } },
+    select: { id: true, version: true, body: true, state: true, draftingRunId: true, parentMessage: { select: { threadId: true } } },
   });
   const runIds = drafts.flatMap((d) => (d.draftingRunId !== null ? [d.draftingRunId] : []));
   const runs = runIds.length
-    ? await db.run.findMany({ where: { organizationId: orgId, id: { in: runIds } }, select: { id: true, status: true, failureReason: true } })
+    ? await db.run.findMany({ where: { organizationId: orgId, id: { in: runIds } }, select: { id: true, status: true, failureReason: true, error: true, params: true } })
     : [];
   const runById = new Map(runs.map((r) => [r.id, r]));
   return drafts.map((d) => {
@@ -48,12 +56,15 @@ export async function findOpenReplies({ orgId, threadIds }: { orgId: number; thr
         : d.state === "approved" || d.state === "armed" ? "approved" : "to_review";
     return {
       draftId: d.id,
+      version: d.version,
+      body: d.body,
       threadId: d.parentMessage!.threadId,
       state: d.state,
       status,
       draftingRunId: d.draftingRunId,
       runStatus: run?.status ?? null,
       failureReason: status === "drafting_failed" ? (run?.failureReason ?? null) : null,
+      notStarted: status === "drafting_failed" && (run?.params as { notStarted?: unknown } | undefined)?.notStarted === true ? (run?.error ?? null) : null,
     };
   });
 }

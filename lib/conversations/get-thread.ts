@@ -26,6 +26,8 @@ export interface OpenReplyView {
   status: ReplyStatus;
   runStatus: "running" | "success" | "failed" | null;
   failureReason: string | null;
+  /** No runner could draft it, so no run was started: what to do, in words. */
+  notStarted: string | null;
 }
 
 export interface ThreadDetail {
@@ -91,7 +93,7 @@ export async function getThreadOrThrow({ orgId, id }: { orgId: number; id: numbe
     timeline,
     openReplies: openRows.map((row) => {
       const s = statusById.get(row.id)!;
-      return { draft: toDraftView(row), status: s.status, runStatus: s.runStatus, failureReason: s.failureReason };
+      return { draft: toDraftView(row), status: s.status, runStatus: s.runStatus, failureReason: s.failureReason, notStarted: s.notStarted };
     }),
   };
 }

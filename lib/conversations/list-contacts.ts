@@ -12,6 +12,10 @@ export interface ContactView {
   lastContactedAt: string;
   outcome: string;
   threadId: number | null;
+  /** Asked not to be contacted (docs/sending-limits.md "Opt-outs"): when, how (reply | person) and in which words. */
+  optedOutAt: string | null;
+  optOutSource: string | null;
+  optOutPhrase: string | null;
 }
 
 export async function listContacts({ orgId, platform, q, limit = 200 }: { orgId: number; platform?: string; q?: string; limit?: number }) {
@@ -24,7 +28,10 @@ export async function listContacts({ orgId, platform, q, limit = 200 }: { orgId:
     where,
     orderBy: [{ lastContactedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, platform: true, targetUser: true, accountHandle: true, firstContactedAt: true, lastContactedAt: true, outcome: true },
+    select: {
+      id: true, platform: true, targetUser: true, accountHandle: true, firstContactedAt: true, lastContactedAt: true, outcome: true,
+      optedOutAt: true, optOutSource: true, optOutPhrase: true,
+    },
   });
   const page = rows.slice(0, limit);
   // Contact history keeps the canonical (lower-case) handle; threads keep the draft's spelling.
@@ -40,6 +47,7 @@ export async function listContacts({ orgId, platform, q, limit = 200 }: { orgId:
     ...r,
     firstContactedAt: r.firstContactedAt.toISOString(),
     lastContactedAt: r.lastContactedAt.toISOString(),
+    optedOutAt: r.optedOutAt?.toISOString() ?? null,
     threadId: threadOf.get(`${r.platform}\u0000${r.targetUser}`) ?? null,
   }));
   return { contacts, truncated: rows.length > limit };

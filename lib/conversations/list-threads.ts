@@ -4,7 +4,8 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { ThreadKind } from "@/lib/generated/prisma/enums";
-import { findOpenReplies, mostUrgent, type ReplyStatus } from "@/lib/conversations/find-open-replies";
+import { findOpenReplies, mostUrgent, type OpenReply, type ReplyStatus } from "@/lib/conversations/find-open-replies";
+import { toSearchTerms } from "@/lib/drafts/search-query";
 
 export interface ThreadSummary {
   id: number;
@@ -17,6 +18,8 @@ export interface ThreadSummary {
   lastMessage: { direction: "inbound" | "outbound"; author: string; body: string } | null;
   replyStatus: ReplyStatus | null;
   openReplies: number;
+  /** The most urgent open reply, for the Threads tab's inline Approve / Reject / Retry (SPEC 1.6 "Reply drafting"). */
+  reply: { draftId: number; version: number; status: ReplyStatus; body: string; notStarted: string | null } | null;
 }
 
 export interface ThreadCursor {
@@ -41,13 +44,22 @@ export function decodeThreadCursor(raw: string): ThreadCursor {
 export type ThreadFilter = "all" | "replied" | "awaiting";
 export type ThreadKindFilter = "all" | "dm" | "post_comment";
 
-export async function listThreads({ orgId, cursor, limit = 50, filter = "all", kind = "all" }: { orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter }) {
+export async function listThreads(
+  { orgId, cursor, limit = 50, filter = "all", kind = "all", q }: { orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter; q?: string },
+) {
   const lastDirection = Prisma.sql`(SELECT m.direction FROM conversation_messages m WHERE m.organization_id = t.organization_id AND m.thread_id = t.id ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`;
   const where: Prisma.Sql[] = [Prisma.sql`t.organization_id = ${orgId}`];
   if (cursor) where.push(Prisma.sql`(t.last_message_at, t.id) < (${cursor.at}, ${cursor.id})`);
   if (kind !== "all") where.push(Prisma.sql`t.kind = ${kind}::"ThreadKind"`);
   if (filter === "replied") where.push(Prisma.sql`${lastDirection} = 'inbound'`);
   if (filter === "awaiting") where.push(Prisma.sql`${lastDirection} = 'outbound'`);
+  // Search: each word must match the person's handle or some message of the thread (author and text, through the
+  // GIN index conversation_messages_search_vector_idx), so "priya build" finds Priya's thread about builds.
+  for (const term of toSearchTerms(q) ?? []) {
+    where.push(Prisma.sql`(to_tsvector('simple'::regconfig, t.target_user) @@ to_tsquery('simple'::regconfig, ${term})
+      OR EXISTS (SELECT 1 FROM conversation_messages sm WHERE sm.organization_id = t.organization_id AND sm.thread_id = t.id
+                 AND sm.search_vector @@ to_tsquery('simple'::regconfig, ${term})))`);
+  }
   const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date }>>`
     SELECT t.id, t.platform, t.account_handle AS "accountHandle", t.target_user AS "targetUser", t.kind, t.message_count AS "messageCount",
            t.last_message_at AS "lastMessageAt"
@@ -78,8 +90,15 @@ export async function listThreads({ orgId, cursor, limit = 50, filter = "all", k
       lastMessage: last ? { direction: last.direction === "outbound" ? "outbound" : "inbound", author: last.author, body: last.body } : null,
       replyStatus: mostUrgent(replies),
       openReplies: replies.length,
+      reply: pick(replies),
     };
   });
   const tail = page[page.length - 1];
   return { threads, nextCursor: rows.length > limit && tail ? encodeThreadCursor({ at: tail.lastMessageAt, id: tail.id }) : null };
+}
+
+function pick(replies: OpenReply[]): ThreadSummary["reply"] {
+  const status = mostUrgent(replies);
+  const r = replies.find((x) => x.status === status);
+  return r ? { draftId: r.draftId, version: r.version, status: r.status, body: r.body, notStarted: r.notStarted } : null;
 }

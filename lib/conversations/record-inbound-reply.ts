@@ -13,11 +13,14 @@ import type { DraftActor } from "@/lib/drafts/actor";
 import { changeDraft } from "@/lib/drafts/change-draft";
 import { addressesPerson, canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { recordContact } from "@/lib/contacts/record-contact";
-import { resolveRunner } from "@/lib/runs/resolve-runner";
+import { commitRunTerminal } from "@/lib/runs/commit-run-terminal";
+import { chooseReplyRunner } from "@/lib/replies/choose-reply-runner";
 import type { DispatchOutcome } from "@/lib/runners/dispatch-run";
 import { enqueueReplyDrafting, launchReplyDrafting, type AnsweredDraft } from "@/lib/replies/enqueue-reply-drafting";
 import type { InboundMessage } from "@/lib/conversations/schemas";
 import { syncOutboundMessages } from "@/lib/conversations/sync-outbound-messages";
+import { detectOptOut } from "@/lib/contacts/detect-opt-out";
+import { markOptedOutFromReply } from "@/lib/contacts/set-contact-opt-out";
 
 export interface RecordInboundReplyInput {
   orgId: number;
@@ -44,6 +47,8 @@ export interface RecordInboundReplyResult {
   runId: number | null;
   /** Settles when the drafting run is terminal; callers that host the agent (CLI, tests) wait on it. */
   done: Promise<DispatchOutcome> | null;
+  /** The reply asked not to be contacted (or its author already had): the contact is opted out, no continuation. */
+  optedOut?: boolean;
 }
 
 const SYNC_ACTOR: DraftActor = { type: "system", label: "reply sync" };
@@ -60,13 +65,14 @@ export async function recordInboundReply(input: RecordInboundReplyInput): Promis
 
   const owner = await db.draft.findFirst({ where: { id: input.draftId, organizationId: orgId }, select: { campaignId: true, projectId: true } });
   if (!owner) throw notFound("Draft");
-  // Not checked for availability: nobody is waiting on this request. A missing runner fails the drafting run with
-  // runner_missing, and the reviewer retries once it is installed.
-  const runner = await resolveRunner({ orgId, campaignId: owner.campaignId, projectId: owner.projectId });
+  // A runner that can run now: the campaign's when it is available, else another that is. When none can, the reply
+  // is still recorded and its placeholder made, but its drafting run ends at once (runner_missing, with what to do)
+  // instead of being started on a runner that cannot start; the reviewer presses Retry once a runner is ready.
+  const choice = await chooseReplyRunner({ orgId, campaignId: owner.campaignId, projectId: owner.projectId });
 
   let outcome: Awaited<ReturnType<typeof recordInTx>>;
   try {
-    outcome = await db.$transaction((tx) => recordInTx(tx, input, runner));
+    outcome = await db.$transaction((tx) => recordInTx(tx, input, choice.runner, choice.cannotRun));
   } catch (err) {
     // The same message reported twice at the same moment: one transaction wins the unique (organization,
     // external_id), the other lands here and answers the stored message like any duplicate.
@@ -76,11 +82,13 @@ export async function recordInboundReply(input: RecordInboundReplyInput): Promis
     return { duplicate: true, ...stored, draftId: input.draftId, replyDraftId: null, runId: null, done: null };
   }
   if (outcome.duplicate) return { ...outcome, replyDraftId: null, runId: null, done: null };
+  if (outcome.optedOut) return { ...outcome, replyDraftId: null, runId: null, done: null };
   const { token, ...rest } = outcome;
+  if (choice.cannotRun) return { ...rest, done: Promise.resolve({ status: "failed", failureReason: "runner_missing" }) };
   return { ...rest, done: launchReplyDrafting({ orgId, runId: rest.runId, token }) };
 }
 
-async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string) {
+async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string, cannotRun: string | null) {
   const { orgId, draftId, message } = input;
   const actor = input.actor ?? SYNC_ACTOR;
   const now = input.now ?? new Date();
@@ -124,6 +132,29 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
   }
   if (addressesPerson(draft.kind)) await markContactReplied(tx, orgId, draft, now);
 
+  // A reply that asks not to be contacted (or any reply from someone who already asked) gets no continuation: the
+  // contact is opted out, and the bell says so instead (docs/sending-limits.md "Opt-outs").
+  const optOut = detectOptOut(message.body);
+  if (optOut) {
+    await markOptedOutFromReply(tx, {
+      orgId, platform: draft.platform, targetUser: message.author, accountHandle: draft.accountHandle, projectId: draft.projectId,
+      draftId, phrase: optOut.phrase, at: now, contactedAt: draft.sentAt ?? now,
+    });
+  }
+  const optedOut = optOut !== null || (await tx.contactHistory.count({
+    where: { organizationId: orgId, platform: draft.platform, targetUser: canonicalHandle(message.author), optedOutAt: { not: null } },
+  })) > 0;
+  if (optedOut) {
+    await createNotification(tx, {
+      orgId,
+      kind: "reply.received",
+      title: `${message.author} asked not to be contacted`,
+      body: `${excerpt(message.body)} (no reply will be drafted; undo on the People page)`,
+      data: { draftId, threadId: thread.id, messageId: inbound.id, platform: draft.platform, author: message.author, optedOut: true },
+    });
+    return { duplicate: false as const, optedOut: true as const, messageId: inbound.id, threadId: thread.id, draftId };
+  }
+
   const enqueued = await enqueueReplyDrafting(tx, {
     orgId,
     parentDraft: draft as AnsweredDraft,
@@ -131,6 +162,10 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
     runner,
     actor,
   });
+  if (cannotRun) {
+    // Never launched: the run ends here, in the reply's transaction, with the words the thread and the bell show.
+    await commitRunTerminal(tx, { orgId, runId: enqueued.runId, status: "failed", failureReason: "runner_missing", error: cannotRun, params: { notStarted: true }, now });
+  }
   await createNotification(tx, {
     orgId,
     kind: "reply.received",
@@ -142,7 +177,7 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
     },
   });
   return {
-    duplicate: false as const, messageId: inbound.id, threadId: thread.id, draftId,
+    duplicate: false as const, optedOut: false as const, messageId: inbound.id, threadId: thread.id, draftId,
     replyDraftId: enqueued.draftId, runId: enqueued.runId, token: enqueued.token,
   };
 }

@@ -1,5 +1,6 @@
 // Input schemas of the conversations domain: an inbound reply as the extension's dm-sync (and the CLI) hands it over.
 import { z } from "zod";
+import { ZDbId, ZText } from "@/lib/http/fields";
 import { ThreadKind } from "@/lib/generated/prisma/enums";
 
 export const THREAD_KINDS = Object.values(ThreadKind) as [ThreadKind, ...ThreadKind[]];
@@ -7,9 +8,9 @@ export const THREAD_KINDS = Object.values(ThreadKind) as [ThreadKind, ...ThreadK
 /** One message the platform delivered to us, answering an outbound draft. */
 export const ZInboundMessage = z
   .object({
-    author: z.string().trim().min(1).max(200).describe("The handle that wrote the message"),
-    body: z.string().trim().min(1).max(40_000),
-    externalId: z.string().trim().min(1).max(300).describe("The platform's id of the message; the same id is stored once"),
+    author: ZText.trim().min(1).max(200).describe("The handle that wrote the message"),
+    body: ZText.trim().min(1).max(40_000),
+    externalId: ZText.trim().min(1).max(300).describe("The platform's id of the message; the same id is stored once"),
     permalink: z.url().max(2000).nullish().describe("Where the message can be read on the platform"),
     sentAt: z.coerce.date().describe("When the platform says it was written"),
   })
@@ -18,10 +19,10 @@ export type InboundMessage = z.infer<typeof ZInboundMessage>;
 
 export const ZInboundReply = z
   .object({
-    draftId: z.number().int().positive().max(2_147_483_647).describe("The outbound draft that was answered"),
+    draftId: ZDbId.describe("The outbound draft that was answered"),
     message: ZInboundMessage,
     threadKind: z.enum(THREAD_KINDS).optional().describe("dm or post_comment; by default from the draft's kind"),
-    threadExternalId: z.string().trim().min(1).max(300).nullish().describe("The platform's conversation or parent id, if known"),
+    threadExternalId: ZText.trim().min(1).max(300).nullish().describe("The platform's conversation or parent id, if known"),
   })
   .strict();
 export type InboundReply = z.infer<typeof ZInboundReply>;

@@ -1,7 +1,10 @@
 // Loads the demo dataset into one organization (`npm run demo`) and tells whether it is already there.
 // Projects and accounts go first, through the regular account path so credentials are sealed; everything else is
 // written in one transaction, step by step in the order the rows reference each other.
+import fs from "node:fs";
+import path from "node:path";
 import { db, type Tx } from "@/lib/db/client";
+import { deleteProjectSourceFiles, installTree, makeStagingDir, removeDir } from "@/lib/sources/managed-source-dir";
 import { createAccount } from "@/lib/accounts/create-account";
 import { ACCOUNTS, BLOCKLIST, PROJECTS, TEMPLATES, type ProjectKey } from "@/lib/demo/projects";
 import { CAMPAIGNS } from "@/lib/demo/campaigns";
@@ -40,7 +43,14 @@ export async function loadDemoData(orgId: number, now = new Date()): Promise<Dem
 
   const projectRows = await db.project.createManyAndReturn({
     data: PROJECTS.map((p) => ({
-      organizationId: orgId, name: p.name, description: p.description, sourcePath: p.sourcePath, createdAt: ago(p.createdH),
+      organizationId: orgId, name: p.name, description: p.description, createdAt: ago(p.createdH),
+      ...(p.source
+        ? {
+            sourceKind: "repository" as const, sourceRepoUrl: p.source.url, sourceRepoRef: p.source.ref, sourceCommit: p.source.commit,
+            sourceFetchedAt: ago(p.source.fetchedH), sourceFileCount: Object.keys(p.source.files).length,
+            sourceBytes: Object.values(p.source.files).reduce((n, text) => n + Buffer.byteLength(text), 0),
+          }
+        : {}),
     })),
     select: { id: true, name: true },
   });
@@ -49,6 +59,7 @@ export async function loadDemoData(orgId: number, now = new Date()): Promise<Dem
   );
 
   try {
+    for (const p of PROJECTS) if (p.source) await writeDemoSource(orgId, projectId.get(p.key)!, p.source.files);
     const accountId = new Map<string, number>();
     for (const a of ACCOUNTS) {
       const row = await createAccount({
@@ -65,7 +76,22 @@ export async function loadDemoData(orgId: number, now = new Date()): Promise<Dem
   } catch (err) {
     // Leave nothing half-loaded behind: the projects cascade to their accounts.
     await db.project.deleteMany({ where: { organizationId: orgId, id: { in: [...projectId.values()] } } }).catch(() => {});
+    for (const id of projectId.values()) await deleteProjectSourceFiles(orgId, id);
     throw err;
+  }
+}
+
+/** A demo project's source files, where a real clone's would be (lib/sources/managed-source-dir.ts). */
+async function writeDemoSource(orgId: number, projectId: number, files: Record<string, string>): Promise<void> {
+  const staging = await makeStagingDir(orgId);
+  try {
+    for (const [rel, text] of Object.entries(files)) {
+      await fs.promises.mkdir(path.dirname(path.join(staging, "tree", rel)), { recursive: true });
+      await fs.promises.writeFile(path.join(staging, "tree", rel), text);
+    }
+    await installTree(orgId, projectId, path.join(staging, "tree"));
+  } finally {
+    await removeDir(staging);
   }
 }
 

@@ -5,11 +5,24 @@ export type Platform = "forum" | "federated";
 
 export type ProjectKey = "ticklog" | "oakhollow" | "quietledger";
 
+/**
+ * A project's source as the demo shows it: a Git repository fetched some hours ago. The files are written under the
+ * data directory like a real clone's (lib/demo/load.ts), so Auto-extract works on the demo; Fetch again would try the
+ * address, which does not exist.
+ */
+export interface DemoRepositorySource {
+  url: string;
+  ref: string | null;
+  commit: string;
+  fetchedH: number;
+  files: Record<string, string>;
+}
+
 export interface ProjectSpec {
   key: ProjectKey;
   name: string;
   description: string;
-  sourcePath: string | null;
+  source: DemoRepositorySource | null;
   createdH: number;
 }
 
@@ -22,7 +35,21 @@ export const PROJECTS: ProjectSpec[] = [
       "CLI (`tl start`, `tl stop`) and a web UI, and turns tracked hours into per-client invoices. AGPL licensed and " +
       "free to self-host; an optional hosted plan at 4 USD/month pays for development. No screenshots, no activity " +
       "monitoring, by design.",
-    sourcePath: "/srv/repos/ticklog",
+    source: {
+      url: "https://git.ticklog.example/ticklog/ticklog.git",
+      ref: "main",
+      commit: "3f9c2a17d0b84e6a9c5f1e2d7b3a4c8e9f0a1b2c",
+      fetchedH: 15 * 24 - 1,
+      files: {
+        "README.md":
+          "# Ticklog\n\nTime tracking for freelancers and small teams, in one binary.\n\n- `tl start acme` / `tl stop` from the terminal, or the web UI\n" +
+          "- Hours become per-client invoices (PDF, CSV)\n- SQLite file you own; no screenshots, no activity monitoring\n\n" +
+          "## Install\n\n```sh\ncurl -fsSL https://ticklog.example/install.sh | sh\n```\n\nAGPL-3.0. A hosted plan (4 USD/month) pays for development.\n",
+        "docs/invoicing.md": "# Invoicing\n\nTracked hours are grouped per client and rate. `tl invoice acme --month 2026-10` writes a PDF.\n",
+        "go.mod": "module ticklog.example/ticklog\n\ngo 1.23\n",
+        "cmd/tl/main.go": "package main\n\n// tl is the Ticklog command line: start, stop, report, invoice.\nfunc main() { run() }\n",
+      },
+    },
     createdH: 15 * 24,
   },
   {
@@ -33,7 +60,7 @@ export const PROJECTS: ProjectSpec[] = [
       "keeping lighthouse lamps lit through a storm season (45 minutes, ages 12+). The print-and-play files are free; " +
       "a small crowdfunding campaign is planned for spring. We want blind playtesters and honest rulebook feedback " +
       "more than followers.",
-    sourcePath: null,
+    source: null,
     createdH: 14 * 24 + 20,
   },
   {
@@ -43,7 +70,7 @@ export const PROJECTS: ProjectSpec[] = [
       "A weekly newsletter on practical privacy: one tool or setting per issue, tested on real devices, explained " +
       "without jargon. Free, reader-supported, no affiliate links, about 3,800 subscribers. Archive at " +
       "quietledger.example.",
-    sourcePath: null,
+    source: null,
     createdH: 14 * 24 + 2,
   },
 ];

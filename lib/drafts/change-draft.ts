@@ -9,11 +9,12 @@ import type { DraftActor } from "@/lib/drafts/actor";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { CASCADES_TO_VARIANTS, checkTransition, type DraftAction } from "@/lib/drafts/transitions";
 import { rejectLosingVariants } from "@/lib/drafts/reject-losing-variants";
+import { draftEventTypeOf, emitDraftDecision } from "@/lib/drafts/emit-draft-decision";
 
 export const lockedDraftSelect = {
-  id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountHandle: true,
+  id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountId: true, accountHandle: true,
   targetUser: true, targetCommunity: true, title: true, body: true, previousBody: true, draftingRunId: true,
-  variantGroupId: true, scheduledSendAfter: true, campaignId: true,
+  variantGroupId: true, scheduledSendAfter: true, campaignId: true, runId: true,
 } as const satisfies Prisma.DraftSelect;
 
 export type LockedDraft = Prisma.DraftGetPayload<{ select: typeof lockedDraftSelect }>;
@@ -69,10 +70,15 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
     throw versionConflict(current.version);
   }
 
-  await recordDraftEvent(tx, {
-    orgId, draftId: id, event: input.event, actor: input.actor,
-    details: { from: draft.state, ...(to ? { to } : {}), version: expected + 1, ...input.details?.(draft) },
-  });
+  const details = { from: draft.state, ...(to ? { to } : {}), version: expected + 1, ...input.details?.(draft) };
+  const recorded = await recordDraftEvent(tx, { orgId, draftId: id, event: input.event, actor: input.actor, details });
+  // Approvals, rejections and sends also go to the webhook endpoints that subscribe to them, with this commit.
+  const decision = draftEventTypeOf(input.action);
+  if (decision && to) {
+    await emitDraftDecision(tx, {
+      orgId, type: decision, event: recorded, draft, from: draft.state, to, version: expected + 1, actor: input.actor, details,
+    });
+  }
   if (cascades) await rejectLosingVariants(tx, { orgId, winnerId: id, variantGroupId: draft.variantGroupId!, actor: input.actor });
   await input.after?.(draft);
   return { before: draft, version: expected + 1 };

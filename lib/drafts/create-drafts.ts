@@ -11,7 +11,7 @@ import type { DraftEntry } from "@/lib/drafts/schemas";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { createNotification } from "@/lib/notifications/create-notification";
 import { matchBlocklist, type BlocklistHit } from "@/lib/blocklist/match-blocklist";
-import { addressesPerson } from "@/lib/contacts/canonical-handle";
+import { addressesPerson, canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { findRecentContact } from "@/lib/contacts/find-recent-contact";
 
 export interface CreateDraftsInput {
@@ -44,7 +44,7 @@ export interface CreatedDraft {
 export interface SkippedEntry {
   index: number;
   targetUser: string;
-  reason: "blocklisted" | "invalid_account";
+  reason: "blocklisted" | "invalid_account" | "opted_out";
   message: string;
   blocklist?: Omit<BlocklistHit, "message">;
 }
@@ -95,6 +95,16 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       orderBy: { id: "asc" },
     });
 
+    // People who asked not to be contacted (docs/sending-limits.md "Opt-outs"): refused like the blocklist.
+    const optedOut = new Map(
+      (
+        await tx.contactHistory.findMany({
+          where: { organizationId: orgId, optedOutAt: { not: null }, targetUser: { in: [...new Set(entries.map((e) => canonicalHandle(e.targetUser)))] } },
+          select: { platform: true, targetUser: true, optedOutAt: true, optOutSource: true },
+        })
+      ).map((c) => [`${c.platform}\u0000${c.targetUser}`, c]),
+    );
+
     const result: CreateDraftsResult = { created: [], skipped: [], dedupSkipped: [] };
     for (const [index, entry] of entries.entries()) {
       const account = accounts.get(entry.accountId);
@@ -120,6 +130,15 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       if (hit) {
         const { message, ...blocklist } = hit;
         result.skipped.push({ index, targetUser, reason: "blocklisted", message, blocklist });
+        continue;
+      }
+      const optOut = personal ? optedOut.get(`${account.platform}\u0000${canonicalHandle(targetUser)}`) : undefined;
+      if (optOut) {
+        const how = optOut.optOutSource === "reply" ? "in a reply" : "(marked on the People page)";
+        result.skipped.push({
+          index, targetUser, reason: "opted_out",
+          message: `${canonicalHandle(targetUser)} asked not to be contacted ${how} on ${optOut.optedOutAt!.toISOString().slice(0, 10)}; no draft was made`,
+        });
         continue;
       }
 
@@ -153,7 +172,7 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
           body,
           dedupWarning: (warning ?? undefined) as Prisma.InputJsonValue | undefined,
           scheduledSendAfter: entry.scheduledSendAfter ? new Date(entry.scheduledSendAfter) : null,
-          qualityScore: entry.qualityScore ?? null,
+          qualityScore: entry.qualityScore,
           qualityReason: entry.qualityReason ?? null,
           qualityModel: entry.qualityModel ?? null,
           variantGroupId: groupId,

@@ -1,6 +1,8 @@
 // The one response shape of a draft, used by every route that returns drafts.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { DraftKind, DraftState } from "@/lib/generated/prisma/enums";
+import type { DraftKind, DraftState, DraftVisibility } from "@/lib/generated/prisma/enums";
+import { isPublicKind } from "@/lib/removal-checks/removal-policy";
+import { visibilityTargetOf } from "@/lib/removal-checks/visibility-target";
 
 export const draftSelect = {
   id: true,
@@ -22,6 +24,8 @@ export const draftSelect = {
   bodyEdited: true,
   dedupWarning: true,
   scheduledSendAfter: true,
+  heldUntil: true,
+  heldReason: true,
   qualityScore: true,
   qualityReason: true,
   qualityModel: true,
@@ -32,10 +36,17 @@ export const draftSelect = {
   draftingRunId: true,
   sentAt: true,
   repliedAt: true,
+  publishedUrl: true,
+  publishedId: true,
+  visibility: true,
+  visibilityCheckedAt: true,
+  visibilityCheckDueAt: true,
+  visibilityError: true,
   createdAt: true,
   updatedAt: true,
   campaign: { select: { name: true } },
   project: { select: { name: true } },
+  autoPost: { select: { status: true, attempts: true, maxAttempts: true, lastError: true, nextAttemptAt: true, statusUrl: true } },
 } as const satisfies Prisma.DraftSelect;
 
 export type DraftRow = Prisma.DraftGetPayload<{ select: typeof draftSelect }>;
@@ -63,6 +74,12 @@ export interface DraftView {
   bodyEdited: boolean;
   dedupWarning: DedupWarning | null;
   scheduledSendAfter: string | null;
+  /**
+   * Held at send by the account's sending limits or an opt-out (docs/sending-limits.md): the reason, and the time it
+   * may go (null with a reason: until a person acts). Both null when nothing holds it.
+   */
+  heldUntil: string | null;
+  heldReason: string | null;
   qualityScore: number | null;
   qualityReason: string | null;
   qualityModel: string | null;
@@ -79,10 +96,43 @@ export interface DraftView {
    */
   draftingFailure: string | null;
   isReply: boolean;
+  /**
+   * Auto-post's hold on the draft (docs/research-tools.md "Auto-post"): pending (queued, or waiting to retry, with the
+   * last error), posting, posted (with the status URL) or failed (for good, with the reason); null when it never took
+   * the draft up.
+   */
+  autoPost: AutoPostView | null;
+  /**
+   * Removal checks of a sent public post or comment (docs/removal-checks.md); null for DMs and drafts not sent.
+   */
+  removalCheck: RemovalCheckView | null;
   sentAt: string | null;
   repliedAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface AutoPostView {
+  status: "pending" | "posting" | "posted" | "failed";
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  statusUrl: string | null;
+}
+
+export interface RemovalCheckView {
+  /** What a signed-out visitor saw at the last check; null until the first one. */
+  status: DraftVisibility | null;
+  checkedAt: string | null;
+  /** The next scheduled check (1 h, then 24 h after the send); null when none is left. */
+  nextCheckAt: string | null;
+  /** Why the last check said nothing (the platform did not answer, no link to the post). */
+  error: string | null;
+  /** The post's address on the platform, when known. */
+  url: string | null;
+  /** Whether the post can be found on the platform at all (a permalink or the platform's id was kept). */
+  checkable: boolean;
 }
 
 /** Stored on a draft created in dedup `warn` mode: the earlier contact with the same target. */
@@ -118,6 +168,8 @@ export function toDraftView(row: DraftRow, regeneratingRunId: number | null = nu
     bodyEdited: row.bodyEdited,
     dedupWarning: (row.dedupWarning as DedupWarning | null) ?? null,
     scheduledSendAfter: iso(row.scheduledSendAfter),
+    heldUntil: iso(row.heldUntil),
+    heldReason: row.heldReason,
     qualityScore: row.qualityScore,
     qualityReason: row.qualityReason,
     qualityModel: row.qualityModel,
@@ -129,9 +181,35 @@ export function toDraftView(row: DraftRow, regeneratingRunId: number | null = nu
     draftingRunId: row.draftingRunId,
     draftingFailure: row.draftingRunId !== null ? draftingFailure : null,
     isReply: row.kind === "reply_dm" || row.kind === "reply_comment",
+    autoPost: row.autoPost
+      ? {
+          status: row.autoPost.status,
+          attempts: row.autoPost.attempts,
+          maxAttempts: row.autoPost.maxAttempts,
+          lastError: row.autoPost.lastError,
+          // The inbox list reads it through SQL as JSON text; a Prisma read gives a Date.
+          nextAttemptAt: row.autoPost.status === "pending" ? new Date(row.autoPost.nextAttemptAt).toISOString() : null,
+          statusUrl: row.autoPost.statusUrl,
+        }
+      : null,
+    removalCheck: removalCheckOf(row),
     sentAt: iso(row.sentAt),
     repliedAt: iso(row.repliedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function removalCheckOf(row: DraftRow): RemovalCheckView | null {
+  if (row.sentAt === null || !isPublicKind(row.kind)) return null;
+  const url = row.publishedUrl ?? row.autoPost?.statusUrl ?? null;
+  return {
+    status: row.visibility,
+    // The inbox list reads these through SQL; a Prisma read gives Dates. Either way: ISO strings.
+    checkedAt: row.visibilityCheckedAt ? new Date(row.visibilityCheckedAt).toISOString() : null,
+    nextCheckAt: row.visibilityCheckDueAt ? new Date(row.visibilityCheckDueAt).toISOString() : null,
+    error: row.visibilityError,
+    url,
+    checkable: visibilityTargetOf({ platform: row.platform, publishedUrl: row.publishedUrl, publishedId: row.publishedId }) !== null,
   };
 }

@@ -18,6 +18,7 @@ export async function patchDraft({ orgId, id, actor, patch }: { orgId: number; i
     case "pending_review":
       return reopenDraft(args);
     case "sent":
-      return sendDraft({ orgId, id, actor, version: patch.version });
+      // A link given with a manual send is kept the way the extension's is, so the removal checks can run on it.
+      return sendDraft({ orgId, id, actor, version: patch.version, published: patch.permalink ? { url: patch.permalink } : undefined });
   }
 }

@@ -6,6 +6,6 @@ import { actorColumns, type DraftActor } from "@/lib/drafts/actor";
 export async function recordDraftEvent(
   tx: Tx,
   { orgId, draftId, event, actor, details = {} }: { orgId: number; draftId: number; event: string; actor: DraftActor; details?: Prisma.InputJsonObject },
-) {
-  await tx.draftEvent.create({ data: { organizationId: orgId, draftId, event, details, ...actorColumns(actor) } });
+): Promise<{ id: number; createdAt: Date }> {
+  return tx.draftEvent.create({ data: { organizationId: orgId, draftId, event, details, ...actorColumns(actor) }, select: { id: true, createdAt: true } });
 }

@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { REVIEW_STATES } from "@/lib/drafts/transitions";
+import { emitDraftDecision } from "@/lib/drafts/emit-draft-decision";
 
 /**
  * SPEC "A/B variants": once one sibling is approved or sent, every still-pending sibling is rejected with a
@@ -13,7 +14,7 @@ export async function rejectLosingVariants(
 ): Promise<number[]> {
   const losers = await tx.draft.findMany({
     where: { organizationId: orgId, variantGroupId, id: { not: winnerId }, state: { in: [...REVIEW_STATES] } },
-    select: { id: true, state: true, version: true },
+    select: { id: true, state: true, version: true, campaignId: true, projectId: true, runId: true },
     orderBy: { id: "asc" },
   });
   if (losers.length === 0) return [];
@@ -22,10 +23,9 @@ export async function rejectLosingVariants(
     data: { state: "rejected", version: { increment: 1 } },
   });
   for (const loser of losers) {
-    await recordDraftEvent(tx, {
-      orgId, draftId: loser.id, event: "rejected", actor,
-      details: { reason: "variant_lost", winnerDraftId: winnerId, from: loser.state, to: "rejected", version: loser.version + 1 },
-    });
+    const details = { reason: "variant_lost", winnerDraftId: winnerId, from: loser.state, to: "rejected", version: loser.version + 1 };
+    const recorded = await recordDraftEvent(tx, { orgId, draftId: loser.id, event: "rejected", actor, details });
+    await emitDraftDecision(tx, { orgId, type: "draft.rejected", event: recorded, draft: loser, from: loser.state, to: "rejected", version: loser.version + 1, actor, details });
   }
   return losers.map((d) => d.id);
 }

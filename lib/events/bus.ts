@@ -145,7 +145,7 @@ async function drain(s: BusState): Promise<void> {
       }
       for (const { orgId, event } of events) {
         const set = s.listeners.get(orgId);
-        if (set) for (const l of [...set]) safe(() => l(event));
+        if (set) fanOut(set, event);
       }
     }
   } finally {
@@ -158,7 +158,23 @@ function resync(s: BusState, orgIds: number[]) {
   const event: StreamEvent = { type: "hello", data: { at: new Date().toISOString(), resync: true } };
   for (const orgId of orgIds) {
     const set = s.listeners.get(orgId);
-    if (set) for (const l of [...set]) safe(() => l(event));
+    if (set) fanOut(set, event);
+  }
+}
+
+/**
+ * One event to every subscriber of an organization, in one synchronous pass: each writes its frame to its socket as it
+ * is called, so the first client is not kept waiting for the last. The set is copied first, as a subscriber may leave
+ * (or a new one arrive) during the pass; one that throws does not stop the others.
+ */
+function fanOut(set: Set<Listener>, event: StreamEvent) {
+  const listeners = Array.from(set);
+  for (let i = 0; i < listeners.length; i++) {
+    try {
+      listeners[i]!(event);
+    } catch (err) {
+      log.error("event listener threw", { error: (err as Error).message });
+    }
   }
 }
 

@@ -1,13 +1,14 @@
 // GET /api/export/[resource]: the three resources, their filters (SPEC 4 "Export": the same as the matching page) and
 // their columns, in the spec's order.
 import { z } from "zod";
+import { ZId, ZText } from "@/lib/http/fields";
 import { DRAFT_KINDS, DRAFT_STATES } from "@/lib/drafts/schemas";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
 
 export const EXPORT_RESOURCES = ["drafts", "contacts", "conversations"] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 
-const ZIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const ZIdParam = ZId;
 const ZFormat = z.literal("csv", { error: "The only export format is csv" }).default("csv");
 
 function list<T extends [string, ...string[]]>(values: T) {
@@ -40,7 +41,7 @@ export const EXPORT_QUERIES = {
     .object({
       format: ZFormat,
       platform: z.enum(PLATFORMS).optional(),
-      q: z.string().trim().max(200).optional(),
+      q: ZText.trim().max(200).optional(),
     })
     .strict(),
   conversations: z
@@ -55,7 +56,11 @@ export const EXPORT_QUERIES = {
 export type ExportQuery<R extends ExportResource> = z.infer<(typeof EXPORT_QUERIES)[R]>;
 
 export const EXPORT_COLUMNS: Record<ExportResource, string[]> = {
-  drafts: ["id", "created_at", "state", "platform", "account_handle", "target_user", "target_community", "campaign_id", "run_id", "body"],
+  // The spec's ten columns first and in its order; then names beside the ids, the score and who approved it.
+  drafts: [
+    "id", "created_at", "state", "platform", "account_handle", "target_user", "target_community", "campaign_id", "run_id", "body",
+    "project_id", "project_name", "campaign_name", "quality_score", "approved_by",
+  ],
   contacts: ["id", "platform", "account_handle", "target_user", "first_contacted_at", "last_contacted_at", "outcome"],
   conversations: ["thread_id", "account_handle", "target_user", "kind", "last_message_at", "message_count"],
 };

@@ -19,6 +19,8 @@ export function toExtensionDraft(d: DraftView, now: Date = new Date()) {
     title: d.title,
     body: d.body,
     scheduledSendAfter: d.scheduledSendAfter,
+    heldUntil: d.heldUntil,
+    heldReason: d.heldReason,
     draftingRunId: d.draftingRunId,
     sentAt: d.sentAt,
     updatedAt: d.updatedAt,

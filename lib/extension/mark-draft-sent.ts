@@ -6,9 +6,10 @@ import { getDraftOrThrow } from "@/lib/drafts/get-draft";
 import { sendDraft } from "@/lib/drafts/send-draft";
 import { toExtensionDraft } from "@/lib/extension/extension-draft";
 
-export async function markDraftSent({ orgId, deviceId, id, version }: { orgId: number; deviceId: number; id: number; version?: number }) {
+export async function markDraftSent({ orgId, deviceId, id, version, permalink }: { orgId: number; deviceId: number; id: number; version?: number; permalink?: string }) {
   const current = await getDraftOrThrow({ orgId, id });
   if (current.state === "sent" || current.state === "replied") return { ...toExtensionDraft(current), alreadySent: true };
-  const sent = await sendDraft({ orgId, id, version, actor: { type: "device", id: deviceId } });
+  // The permalink of the comment or post the extension saw appear lets the removal checks find it later.
+  const sent = await sendDraft({ orgId, id, version, actor: { type: "device", id: deviceId }, published: permalink ? { url: permalink } : undefined });
   return toExtensionDraft(sent);
 }

@@ -1,28 +1,26 @@
-// Guessing pairing codes (POST /api/extension/pair) is throttled per address and overall. The per-address limit
-// stops one client; the overall cap bounds guessing spread over many addresses (or forged X-Forwarded-For values
-// where no trusted proxy sets it): at most OVERALL failures per window against 31^8 possible codes, each alive for
-// ten minutes. The cost is that a flood can hold everyone's pairing back until its window ends; an already paired
-// device, the Settings code and one-click pairing (auto-pair) are not affected.
+// Guessing pairing codes (POST /api/extension/pair) is throttled per address: the socket's address (or the trusted
+// proxy's), an IPv6 client by its /64, so one client cannot take a fresh address per try. There is no cap shared
+// between callers: one would let a single client's guesses hold back everyone's valid code. What keeps guessing
+// spread over many addresses hopeless is the code's length (lib/extension/pairing-code.ts): even a million addresses
+// at ten tries each find one of a thousand live codes with a chance of about 2 in 10^7 per window.
 import { countFailure, exhaustedFor } from "@/lib/auth/failure-window";
+import { throttleAddress } from "@/lib/http/request-origin";
 
 export const PAIRING_WINDOW_MS = 10 * 60 * 1000;
-export const PAIRING_LIMITS = { address: 10, overall: 100 } as const;
+export const PAIRING_LIMITS = { address: 10 } as const;
 
 export interface PairingAttempt {
   address: string;
   now: Date;
-  /** The counter every address shares. Only tests name another, so they cannot hold back each other's pairing. */
-  overallKey?: string;
 }
 
-const keys = ({ address, overallKey = "pair-code-all" }: PairingAttempt) => ({ address: `pair-code-ip:${address}`, overall: overallKey });
+const key = ({ address }: PairingAttempt) => `pair-code-ip:${throttleAddress(address)}`;
 
 /** Seconds until pairing may be tried again from this address, or null. */
 export async function pairingRetryAfter(attempt: PairingAttempt): Promise<number | null> {
-  const k = keys(attempt);
-  return exhaustedFor([{ key: k.address, max: PAIRING_LIMITS.address }, { key: k.overall, max: PAIRING_LIMITS.overall }], PAIRING_WINDOW_MS, attempt.now);
+  return exhaustedFor([{ key: key(attempt), max: PAIRING_LIMITS.address }], PAIRING_WINDOW_MS, attempt.now);
 }
 
 export async function recordPairingFailure(attempt: PairingAttempt): Promise<void> {
-  await countFailure(Object.values(keys(attempt)), PAIRING_WINDOW_MS, attempt.now);
+  await countFailure([key(attempt)], PAIRING_WINDOW_MS, attempt.now);
 }

@@ -1,16 +1,17 @@
 // POST /api/extension/pair: a pairing code becomes a device token. The code is claimed with one conditional UPDATE
 // (unused and unexpired), so two redemptions racing for the same code cannot both win. Failed attempts are counted
-// per address and overall (pairing-throttle); past the limits even a right code waits, as sign-in does.
+// per address (pairing-throttle); past the limit that address waits, even with a right code, as sign-in does. No
+// one else's guesses ever hold back a valid code.
 import { db } from "@/lib/db/client";
 import { AppError, rateLimited } from "@/lib/http/errors";
 import { createDevice, type PairedDevice } from "@/lib/extension/create-device";
 import { hashPairingCode } from "@/lib/extension/pairing-code";
 import { pairingRetryAfter, recordPairingFailure, type PairingAttempt } from "@/lib/extension/pairing-throttle";
 
-export async function redeemPairingCode(input: { code: string; name?: string; address: string; now?: Date; overallKey?: string }): Promise<PairedDevice> {
+export async function redeemPairingCode(input: { code: string; name?: string; address: string; now?: Date }): Promise<PairedDevice> {
   const { code, name } = input;
   const now = input.now ?? new Date();
-  const attempt: PairingAttempt = { address: input.address, now, overallKey: input.overallKey };
+  const attempt: PairingAttempt = { address: input.address, now };
   const wait = await pairingRetryAfter(attempt);
   if (wait !== null) throw rateLimited("Too many wrong pairing codes. Try again in a few minutes.", wait);
   const codeHash = hashPairingCode(code);

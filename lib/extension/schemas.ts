@@ -2,7 +2,8 @@
 // platform's own field names (snake_case, as the legacy inbox feed sends them) so the extension can forward the
 // feed's `data` objects without renaming; unknown extra fields are dropped rather than refused for the same reason.
 import { z } from "zod";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId, ZText } from "@/lib/http/fields";
+import { ZPermalink } from "@/lib/drafts/permalink";
 
 export const CHANNEL_STATES = ["ok", "unauthorized", "error", "unknown"] as const;
 export type ChannelState = (typeof CHANNEL_STATES)[number];
@@ -10,7 +11,7 @@ export type ChannelState = (typeof CHANNEL_STATES)[number];
 /** SPEC 8: at most this many entries per array; an inbox page is 100, so two pages fit. */
 export const MAX_SYNC_ITEMS = 200;
 
-const ZDeviceName = z.string().trim().min(1).max(100).describe("How Settings labels this device, e.g. 'Chrome on laptop'");
+const ZDeviceName = ZText.trim().min(1).max(100).describe("How Settings labels this device, e.g. 'Chrome on laptop'");
 const ZVersion = z.number().int().min(1).max(2_147_483_647).describe("The draft version the caller last saw (optional)");
 
 export const ZDraftIdParams = z.object({ id: ZId });
@@ -18,7 +19,7 @@ export const ZDeviceIdParams = z.object({ id: ZId });
 
 export const ZPairBody = z
   .object({
-    code: z.string().trim().min(1).max(32).describe("The pairing code shown in Settings; case, spaces and dashes are ignored"),
+    code: ZText.trim().min(1).max(32).describe("The pairing code shown in Settings; case, spaces and dashes are ignored"),
     name: ZDeviceName.optional(),
   })
   .strict();
@@ -28,10 +29,18 @@ export const ZAutoPairQuery = z.object({ name: ZDeviceName.optional() }).strict(
 
 export const ZDraftVersionBody = z.object({ version: ZVersion.optional() }).strict();
 
-const ZPlatformId = z.string().trim().min(1).max(100);
-const ZHandle = z.string().trim().min(1).max(200);
-const ZText = z.string().trim().min(1).max(40_000);
-const ZOptionalText = z.string().max(2000).nullish();
+/** The sent call: the version, and where the post or comment now lives when the extension saw it (removal checks). */
+export const ZDraftSentBody = z
+  .object({
+    version: ZVersion.optional(),
+    permalink: ZPermalink.optional().describe("The sent post's or comment's address on the platform, when known"),
+  })
+  .strict();
+
+const ZPlatformId = ZText.trim().min(1).max(100);
+const ZHandle = ZText.trim().min(1).max(200);
+const ZMessageText = ZText.trim().min(1).max(40_000);
+const ZOptionalText = ZText.max(2000).nullish();
 // Epoch seconds as the feed gives them; bounded to years 2000-2100 so a millisecond value is caught as malformed.
 const ZCreatedUtc = z.number().finite().min(946_684_800).max(4_102_444_800);
 const ZCreatedAt = z.iso.datetime({ offset: true });
@@ -48,7 +57,7 @@ export const ZSyncMessageItem = z
   .object({
     id: ZPlatformId.describe("The platform's message id, with or without the t4_ prefix"),
     author: ZHandle,
-    body: ZText,
+    body: ZMessageText,
     ...created,
     dest: ZHandle.nullish().describe("The recipient: our account"),
     subject: ZOptionalText,
@@ -64,13 +73,13 @@ export const ZSyncCommentItem = z
   .object({
     id: ZPlatformId.describe("The comment's id, with or without the t1_ prefix"),
     author: ZHandle,
-    body: ZText,
+    body: ZMessageText,
     ...created,
     parent_id: ZPlatformId.describe("What it replies to: t1_<comment> or t3_<post>"),
     link_id: ZPlatformId.nullish().describe("The post it is under, t3_<post>"),
     dest: ZHandle.nullish(),
-    subreddit: z.string().trim().max(200).nullish(),
-    link_title: z.string().max(2000).nullish(),
+    subreddit: ZText.trim().max(200).nullish(),
+    link_title: ZText.max(2000).nullish(),
     permalink: ZOptionalText,
     context: ZOptionalText,
   })
@@ -88,7 +97,7 @@ export type SyncStatus = z.infer<typeof ZSyncStatus>;
 
 export const ZDmSyncBody = z
   .object({
-    platform: z.string().trim().min(1).max(50).describe("The platform identifier, as on drafts (forum)"),
+    platform: ZText.trim().min(1).max(50).describe("The platform identifier, as on drafts (forum)"),
     items: z.array(ZSyncMessageItem).max(MAX_SYNC_ITEMS),
     comments: z.array(ZSyncCommentItem).max(MAX_SYNC_ITEMS),
     status: ZSyncStatus,

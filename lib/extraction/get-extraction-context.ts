@@ -1,5 +1,5 @@
-// project_extract_start: the project, its source folder and what sits at the top of it, so the extractor can pick
-// the README, the manifest and the docs first.
+// project_extract_start: the project, its source (a folder, an archive or a repository) and what sits at the top of
+// it, so the extractor can pick the README, the manifest and the docs first.
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { isTextFile } from "@/lib/extraction/is-text-content";
@@ -31,5 +31,5 @@ export async function getExtractionContext({ orgId, projectId, runId }: { orgId:
       entries.push({ name: d.name, type: "file", size: info.size });
     }
   }
-  return { project: source.project, source: { path: source.sourcePath }, entries };
+  return { project: source.project, source: source.source, entries };
 }

@@ -9,8 +9,15 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   // A draft that breaks the blocklist cannot be sent (SPEC 1.8).
   blocklisted: 422,
+  // A send the account's limits or the person's opt-out stopped: the draft is held with a time and a reason
+  // (docs/sending-limits.md).
+  held: 409,
   // POST /api/run for a campaign whose runner cannot run here (SPEC 7, "Other defined failures").
   runner_unavailable: 422,
+  // A body above the route's ceiling (lib/http/read-body.ts; an uploaded source archive has its own,
+  // lib/sources/source-limits.ts), and a body that is not labelled JSON.
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   // The plan's included usage is spent and no paid plan is in force (the cloud edition's billing).
   plan_limit: 402,
   rate_limited: 429,

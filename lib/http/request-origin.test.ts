@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, isHttpsRequest } from "@/lib/http/request-origin";
+import { clientAddress, isHttpsRequest, throttleAddress } from "@/lib/http/request-origin";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -26,11 +27,25 @@ describe("clientAddress", () => {
   it("takes the entry a trusted proxy appended, not the one the client claimed", () => {
     const headers = h({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" });
     expect(clientAddress(headers, { trustProxy: true })).toBe("203.0.113.7");
-    expect(clientAddress(headers, { trustProxy: false })).toBe("6.6.6.6");
   });
 
-  it("falls back to x-real-ip, then to unknown", () => {
-    expect(clientAddress(h({ "x-real-ip": "198.51.100.2" }), { trustProxy: false })).toBe("198.51.100.2");
-    expect(clientAddress(h({}), { trustProxy: false })).toBe("unknown");
+  it("without a trusted proxy, takes the socket's address and ignores X-Forwarded-For and X-Real-IP", () => {
+    const headers = h({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "7.7.7.7", [peerAddressHeader()]: "203.0.113.9" });
+    expect(clientAddress(headers, { trustProxy: false })).toBe("203.0.113.9");
+    expect(clientAddress(h({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "7.7.7.7" }), { trustProxy: false })).toBe("unknown");
+  });
+
+  it("names the socket's header at random per process, so a client cannot send it", () => {
+    expect(peerAddressHeader()).toMatch(/^x-outreach-peer-[0-9a-f]{16}$/);
+  });
+});
+
+describe("throttleAddress", () => {
+  it("keeps IPv4 whole, unwraps IPv4-mapped IPv6 and groups IPv6 by /64", () => {
+    expect(throttleAddress("203.0.113.7")).toBe("203.0.113.7");
+    expect(throttleAddress("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(throttleAddress("2001:db8:1:2:aaaa::1")).toBe(throttleAddress("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
+    expect(throttleAddress("2001:db8:1:2::1")).not.toBe(throttleAddress("2001:db8:1:3::1"));
+    expect(throttleAddress("unknown")).toBe("unknown");
   });
 });

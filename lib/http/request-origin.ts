@@ -1,7 +1,9 @@
 // What a request says about where it came from: whether the browser reached the dashboard over HTTPS (so cookies
 // must be Secure) and the caller's address (for throttling). Forwarded headers are believed only when a trusted
 // proxy sets them (OUTREACH_TRUST_PROXY=on): anyone can send them to a server that is reached directly.
+import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 export interface ProxySettings {
   /** The dashboard's configured address (OUTREACH_PUBLIC_URL); an https one makes every cookie Secure. */
@@ -24,13 +26,29 @@ export function isHttpsRequest(headers: Headers, settings: ProxySettings = proxy
 
 /**
  * The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry (the one the proxy appended from
- * its socket; earlier ones are whatever the client claimed). Without one, `next start` fills the header from the
- * socket only when the client sent none, so it can be forged: per-address limits then come with an overall cap.
+ * its socket; earlier ones are whatever the client claimed). Otherwise it is the socket's own address, which the
+ * server stamps on every request (lib/http/peer-address.ts); X-Forwarded-For is ignored, since the client writes it.
  */
 export function clientAddress(headers: Headers, settings: ProxySettings = proxySettings()): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  const address = settings.trustProxy ? forwarded.at(-1) : forwarded[0];
-  return address || headers.get("x-real-ip") || "unknown";
+  if (settings.trustProxy) {
+    const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+    return forwarded.at(-1) || "unknown";
+  }
+  return headers.get(peerAddressHeader()) || "unknown";
+}
+
+/**
+ * The part of an address that throttles count: an IPv4 address whole (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * an IPv6 address by its /64, since one subscriber is handed a whole /64 and could otherwise take a new address for
+ * every attempt.
+ */
+export function throttleAddress(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === "ipv4") return ip.toString();
+  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(":")}::/64`;
 }
 
 /**

@@ -15,7 +15,7 @@ const BODY_CHARS = 1200;
 const clip = (text: string) => (text.length > BODY_CHARS ? `${text.slice(0, BODY_CHARS)}…` : text);
 
 export async function getInsightsContext({ orgId, projectId }: { orgId: number; projectId: number }) {
-  const project = await db.project.findFirst({ where: { id: projectId, organizationId: orgId }, select: { id: true, name: true, description: true } });
+  const project = await db.project.findFirst({ where: { id: projectId, organizationId: orgId }, select: { id: true, name: true, description: true, website: true } });
   if (!project) throw notFound("Project");
   const drafts = projectDraftWhere(orgId, projectId);
   const messages = projectMessageWhere(orgId, projectId);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZDbId, ZText } from "@/lib/http/fields";
 
 /** SPEC 8 "Insight minimum": fewer drafts than this in the project and the brief is the stub. */
 export const INSIGHT_MIN_DRAFTS = 5;
@@ -14,16 +15,16 @@ export const INSIGHT_ACTIVITY_DAYS = 7;
 
 export const ZInsightEvidenceItem = z
   .object({
-    draftId: z.number().int().positive().optional().describe("Id of a draft of this project (from recentDrafts)"),
-    messageId: z.number().int().positive().optional().describe("Id of a conversation message of this project (from recentMessages)"),
-    note: z.string().trim().max(500).optional().describe("What this item shows, in a few words"),
+    draftId: ZDbId.optional().describe("Id of a draft of this project (from recentDrafts)"),
+    messageId: ZDbId.optional().describe("Id of a conversation message of this project (from recentMessages)"),
+    note: ZText.trim().max(500).optional().describe("What this item shows, in a few words"),
   })
   .strict()
   .refine((e) => e.draftId !== undefined || e.messageId !== undefined, { message: "Each evidence item cites a draftId or a messageId" });
 export type InsightEvidenceItem = z.infer<typeof ZInsightEvidenceItem>;
 
 export const ZProjectInsightsSubmission = {
-  summaryMd: z.string().trim().min(1).max(40_000).describe("The brief, in Markdown: what worked, what did not, what to try next"),
+  summaryMd: ZText.trim().min(1).max(40_000).describe("The brief, in Markdown: what worked, what did not, what to try next"),
   evidence: z.array(ZInsightEvidenceItem).max(100).describe("The drafts and messages the brief rests on: [{draftId?, messageId?, note?}]"),
 };
 

@@ -1,9 +1,12 @@
 // POST /api/invites/accept (and sign-up with an invitation): the signed-in user joins the invitation's organization
-// with its role. The invitation row is locked while it is checked and spent, so a link works exactly once.
+// with its role. The invitation row is locked while it is checked and spent, so a link works exactly once; with
+// billing on, the organization is locked and its seats counted again, so members never outnumber the plan's seats
+// (an invitation made before a downgrade, or a race the invitation count could not see).
 import type { Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hashInviteToken } from "@/lib/invites/invite-token";
+import { lockSeats } from "@/lib/billing/lock-seats";
 
 export async function acceptInvite({ token, userId, now = new Date() }: { token: string; userId: number; now?: Date }, tx?: Tx): Promise<{ orgId: number; orgName: string; role: string }> {
   if (!tx) return db.$transaction((inner) => acceptInvite({ token, userId, now }, inner));
@@ -15,6 +18,10 @@ export async function acceptInvite({ token, userId, now = new Date() }: { token:
   if (invite.expires_at <= now) throw new AppError("conflict", "This invitation has expired: ask for a new link");
   const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organization_id, userId } }, select: { id: true } });
   if (already) throw new AppError("conflict", "You are already a member of this organization");
+  const seats = await lockSeats(tx, { orgId: invite.organization_id, now });
+  if (seats && seats.members >= seats.plan.members) {
+    throw new AppError("plan_limit", `This organization's ${seats.plan.label} plan has no free seat left. Ask its owner to upgrade, then open the link again.`);
+  }
   await tx.membership.create({ data: { organizationId: invite.organization_id, userId, role: invite.role as "owner" | "admin" | "member" } });
   await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now, acceptedById: userId } });
   const org = await tx.organization.findUniqueOrThrow({ where: { id: invite.organization_id }, select: { name: true } });

@@ -8,6 +8,7 @@ interface InviteRow {
   expiresAt: Date;
   acceptedAt: Date | null;
   revokedAt: Date | null;
+  email?: string | null;
   createdBy?: { username: string } | null;
 }
 
@@ -16,6 +17,8 @@ export function inviteView(i: InviteRow, now = new Date()) {
   return {
     id: i.id,
     role: i.role,
+    // Shown to the organization's own admins (the list is per organization); never by the public lookup.
+    email: i.email ?? null,
     state,
     createdBy: i.createdBy?.username ?? null,
     createdAt: i.createdAt.toISOString(),

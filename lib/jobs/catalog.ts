@@ -5,5 +5,10 @@ import { insightsDailyJob } from "@/lib/jobs/insights-daily";
 import { runRescuerJob } from "@/lib/jobs/run-rescuer";
 import { webhookDeliverJob } from "@/lib/jobs/webhook-deliver";
 import { billingMeterJob } from "@/lib/jobs/billing-meter";
+import { autoPostJob } from "@/lib/jobs/auto-post";
+import { removalCheckJob } from "@/lib/jobs/removal-check";
+import { outcomeRollupsJob } from "@/lib/jobs/outcome-rollups";
 
-export const JOBS: JobDefinition[] = [campaignTickJob, runRescuerJob, webhookDeliverJob, billingMeterJob, insightsDailyJob];
+export const JOBS: JobDefinition[] = [
+  campaignTickJob, runRescuerJob, webhookDeliverJob, autoPostJob, removalCheckJob, billingMeterJob, insightsDailyJob, outcomeRollupsJob,
+];

@@ -1,10 +1,12 @@
 // DELETE /api/members/[id]: admins remove members and admins; removing an owner takes an owner, and never the last
-// one. Leaving is its own action (POST /api/organization/leave), so the session can move elsewhere.
+// one. Leaving is its own action (POST /api/organization/leave), so the session can move elsewhere. The member's API
+// keys and paired extensions for this organization are revoked with the membership.
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { assertAnotherOwner } from "@/lib/members/lock-owners";
+import { revokeMemberCredentials } from "@/lib/members/revoke-member-credentials";
 
 export async function removeMember({ orgId, userId, callerRole, id }: { orgId: number; userId: number | null; callerRole: Role; id: number }) {
   return db.$transaction(async (tx) => {
@@ -16,6 +18,7 @@ export async function removeMember({ orgId, userId, callerRole, id }: { orgId: n
       await assertAnotherOwner(tx, { orgId, membershipId: id });
     }
     await tx.membership.delete({ where: { id } });
-    return { id, username: target.user.username, removed: true };
+    const revoked = await revokeMemberCredentials(tx, { orgId, userId: target.userId });
+    return { id, username: target.user.username, removed: true, revoked };
   });
 }

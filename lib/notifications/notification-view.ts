@@ -22,6 +22,8 @@ export function notificationHref(kind: string, data: NotificationData): string |
       return data.draftIds?.length ? `/inbox?ids=${data.draftIds.slice(0, 100).join(",")}&state=all` : data.runId ? `/runs/${data.runId}` : null;
     case "reply.received":
       return data.threadId ? `/conversations/${data.threadId}` : null;
+    case "draft.removed":
+      return data.draftId ? `/inbox?ids=${data.draftId}&state=all` : null;
     default:
       return null;
   }

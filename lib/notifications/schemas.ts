@@ -1,7 +1,9 @@
 // Notifications (SPEC 6 "Notification kinds"): the four kinds, the list query and the shape pages and the API read.
 import { z } from "zod";
+import { MAX_DB_ID, ZText } from "@/lib/http/fields";
 
-export const NOTIFICATION_KINDS = ["run.success", "run.failed", "drafts.created", "reply.received"] as const;
+// draft.removed: a sent post or comment was found removed or no longer visible (docs/removal-checks.md).
+export const NOTIFICATION_KINDS = ["run.success", "run.failed", "drafts.created", "reply.received", "draft.removed"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What each kind carries in `data` (ids only; pages and receivers look the rest up). */
@@ -18,6 +20,12 @@ export interface NotificationData {
   replyDraftId?: number;
   author?: string;
   platform?: string;
+  accountId?: number | null;
+  /** draft.removed: what a signed-out visitor saw (removed or not_visible) and when. */
+  visibility?: string;
+  checkedAt?: string;
+  /** reply.received: the reply asked not to be contacted, so no continuation was drafted. */
+  optedOut?: boolean;
 }
 
 export interface NotificationView {
@@ -36,9 +44,9 @@ export const ZNotificationsQuery = z
   .object({
     kind: z.enum(NOTIFICATION_KINDS).optional().describe("Only this kind"),
     unread: z.enum(["1", "true"]).optional().describe("Only unread notifications"),
-    cursor: z
-      .string()
+    cursor: ZText
       .regex(/^\d{13}_\d{1,10}$/, "A cursor from a previous page")
+      .refine((c) => Number(c.split("_")[1]) <= MAX_DB_ID, "A cursor from a previous page")
       .optional()
       .describe("nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(100).optional().describe("Page size (default 30)"),

@@ -213,6 +213,16 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
+  it("takes an archive upload as raw bytes, not JSON, and says it may answer 413", () => {
+    const put = doc.paths?.["/api/projects/{id}/source/archive"]?.put as Op;
+    expect(Object.keys(put.requestBody?.content ?? {})).toEqual(expect.arrayContaining(["application/zip", "application/gzip"]));
+    expect(put.requestBody?.content?.["application/json"]).toBeUndefined();
+    expect(put.requestBody?.content?.["application/zip"]?.schema).toEqual({ type: "string", format: "binary" });
+    expect(put.requestBody?.required).toBe(true);
+    expect(put.responses?.["413"]).toEqual({ $ref: "#/components/responses/PayloadTooLarge" });
+    expect((doc.paths?.["/api/projects/{id}"]?.patch as Op).responses?.["413"]).toBeUndefined();
+  });
+
   it("asks for a body only where an empty one would be refused", () => {
     expect((doc.paths?.["/api/campaigns/{id}/skill-runs"]?.post as Op).requestBody?.required).toBe(false);
     expect((doc.paths?.["/api/projects"]?.post as Op).requestBody?.required).toBe(true);

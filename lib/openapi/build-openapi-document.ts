@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodObject, type ZodType } from "zod";
 import packageJson from "@/package.json";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { PUBLIC_OPERATIONS, TAGS, type PublicOperation } from "@/lib/openapi/public-operations";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
@@ -15,12 +15,13 @@ export const SECURITY_SCHEME = "apiKey";
 
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: { name: "BadRequest", description: "The input does not match the schema (the answer lists `issues`), or the body is not JSON" },
-  401: { name: "Unauthorized", description: "No API key, or the key is not valid, was revoked or has expired" },
+  401: { name: "Unauthorized", description: "No API key (\"Sign in to continue\"), or an invalid, revoked or expired one (\"Invalid or revoked API key: …\")" },
   402: { name: "PlanLimit", description: "`plan_limit`: the plan's included cloud-runner minutes are spent" },
   403: { name: "Forbidden", description: "The operation needs a role the caller lacks (API keys act as members), or a read-only key tried to write" },
   404: { name: "NotFound", description: "Nothing with that id in the key's organization" },
   409: { name: "Conflict", description: "The operation conflicts with the current state" },
   422: { name: "Unprocessable", description: "Well-formed, but refused by a rule (for example `runner_unavailable` or `blocklisted`)" },
+  413: { name: "PayloadTooLarge", description: "`payload_too_large`: the body is over the route's limit (an uploaded archive)" },
   429: { name: "TooManyRequests", description: "The API key is over its rate limit; retry after `Retry-After` seconds" },
 };
 
@@ -153,7 +154,7 @@ function routeConfig(op: PublicOperation, jsonObjectRef: { $ref: string }): Rout
     const description = text ?? SUCCESS_TEXT[Number(status)] ?? "OK";
     responses[status] = status === "204" ? { description } : { description, content: successContent(op, jsonObjectRef) };
   }
-  const errors = op.startsRun ? [...COMMON_ERRORS, 402].sort((a, b) => a - b) : COMMON_ERRORS;
+  const errors = [...COMMON_ERRORS, ...(op.startsRun ? [402] : []), ...(op.extraErrors ?? [])].sort((a, b) => a - b);
   for (const status of errors) {
     // The version conflict has its own exact body, so 409 on a versioned operation is one of two shapes.
     if (status === 409 && op.versioned) {
@@ -188,6 +189,15 @@ function routeConfig(op: PublicOperation, jsonObjectRef: { $ref: string }): Rout
               // The routes read an empty body as {}, so a body is only required when {} would be refused.
               required: !op.body.safeParse({}).success,
               content: { "application/json": { schema: op.body } },
+            },
+          }
+        : {}),
+      ...(op.rawBody
+        ? {
+            body: {
+              required: true,
+              description: op.rawBody.description,
+              content: Object.fromEntries(op.rawBody.contentTypes.map((t) => [t, { schema: { type: "string" as const, format: "binary" } }])),
             },
           }
         : {}),

@@ -4,6 +4,8 @@
 // boot-time validation on purpose; a malformed value is reported when it is used.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
+import type { DestinationPolicy } from "@/lib/net/guarded-request";
+import { allowPrivateHosts } from "@/lib/net/private-hosts";
 
 export type PlatformName = "forum" | "news" | "federated";
 
@@ -52,4 +54,26 @@ export function platformUserAgent(): string {
 /** The news site's own pages (story discussions), which live apart from its search API. */
 export function newsDiscussionBaseUrl(): string {
   return normaliseBaseUrl(process.env.OUTREACH_NEWS_DISCUSSION_BASE_URL?.trim() || "https://news.ycombinator.com", "OUTREACH_NEWS_DISCUSSION_BASE_URL");
+}
+
+/**
+ * The origins the operator configured. They are the operator's choice, not a tenant's, so requests to exactly these
+ * origins may reach private addresses (lib/net/guarded-request.ts; the tests point them at loopback fakes). The
+ * built-in defaults are public hosts and are judged like any other; so is every other host, such as an account's
+ * instanceUrl.
+ */
+export function operatorOrigins(): string[] {
+  const configured = [...Object.values(VARIABLE), "OUTREACH_NEWS_DISCUSSION_BASE_URL"].map((v) => process.env[v]?.trim());
+  return configured.flatMap((raw) => {
+    try {
+      return raw ? [new URL(raw).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** How the platform clients may connect: tenant hosts public only (unless the operator opts in), operator origins as configured. */
+export function platformDestinationPolicy(): DestinationPolicy {
+  return { allowPrivate: allowPrivateHosts(), trustedOrigins: operatorOrigins() };
 }

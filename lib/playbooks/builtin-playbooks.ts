@@ -21,7 +21,7 @@ export const BUILTIN_PLAYBOOKS: readonly BuiltinPlaybook[] = [
   { slug: "draft-regenerator", title: "Draft regenerator", purpose: "Rewrites one draft following the reviewer's hint, keeping its voice, target and platform limits." },
   { slug: "reply-drafter", title: "Reply drafter", purpose: "Writes one short continuation to a conversation after the other person replied." },
   { slug: "project-insighter", title: "Project insighter", purpose: "Writes a short Markdown brief on what works in a project's outreach, citing drafts and messages." },
-  { slug: "project-extractor", title: "Project extractor", purpose: "Reads the project's source folder and writes the project description the other playbooks rely on." },
+  { slug: "project-extractor", title: "Project extractor", purpose: "Reads the project's source and writes the project description the other playbooks rely on." },
   { slug: "campaign-skill-generator", title: "Campaign skill generator", purpose: "Writes a campaign's profile (audience, communities, tone, offer, rules) that matches the skill's schema." },
 ];
 

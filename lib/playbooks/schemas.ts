@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZDbId, ZText } from "@/lib/http/fields";
 
 // Playbooks are prompts, not documents: 200 KB is far beyond any useful one and keeps a run's snapshot small.
 export const PLAYBOOK_BODY_MAX_BYTES = 200 * 1024;
@@ -11,7 +12,7 @@ export const ZPlaybookSlug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single dashes, e.g. my-forum-scout")
   .describe("Unique in the organization; lowercase letters, digits and dashes");
 
-export const ZPlaybookTitle = z.string().trim().min(1).max(120).describe("Shown in the playbooks list");
+export const ZPlaybookTitle = ZText.trim().min(1).max(120).describe("Shown in the playbooks list");
 
 export const ZPlaybookBody = z
   .string()
@@ -20,7 +21,7 @@ export const ZPlaybookBody = z
   .describe("The Markdown the agent runner follows");
 
 const ZCreate = z.object({ slug: ZPlaybookSlug, title: ZPlaybookTitle, body: ZPlaybookBody }).strict();
-const ZDuplicate = z.object({ duplicateOf: z.number().int().positive().max(2_147_483_647).describe("Playbook to copy") }).strict();
+const ZDuplicate = z.object({ duplicateOf: ZDbId.describe("Playbook to copy") }).strict();
 
 /** POST /api/playbooks: a new playbook, or a copy of an existing one (built-ins included). */
 export const ZPlaybookCreate = z.union([ZCreate, ZDuplicate]);

@@ -1,6 +1,7 @@
 // What every public tool needs from the API key that called it: who to record as the actor of a change, the
 // read-only refusal, and the id schema all tools share.
 import { z } from "zod";
+import { ZDbId } from "@/lib/http/fields";
 import { userActor, type DraftActor } from "@/lib/drafts/actor";
 import { assertKeyMayWrite, type ApiKeyCaller } from "@/lib/api-keys/resolve-api-key-caller";
 
@@ -23,4 +24,4 @@ export function requireWritableKey(caller: ApiKeyCaller): void {
 }
 
 /** A row id. Bounded to Postgres' int4 so an oversized id is a validation error, not a database error. */
-export const ZRowId = z.number().int().positive().max(2_147_483_647);
+export const ZRowId = ZDbId;

@@ -5,25 +5,32 @@ import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { changeDraft } from "@/lib/drafts/change-draft";
-import { resolveRunner } from "@/lib/runs/resolve-runner";
+import { canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { startRun, type StartedRun } from "@/lib/runs/start-run";
-import { assertRunnerAvailable } from "@/lib/runners/assert-runner-available";
+import { chooseReplyRunner } from "@/lib/replies/choose-reply-runner";
 import { REPLY_DRAFTER_PLAYBOOK, REPLY_DRAFTING_KIND } from "@/lib/replies/enqueue-reply-drafting";
 
 export async function retryReplyDrafting({ orgId, id, actor }: { orgId: number; id: number; actor: DraftActor }): Promise<StartedRun> {
   const draft = await db.draft.findFirst({
     where: { id, organizationId: orgId },
-    select: { kind: true, draftingRunId: true, parentMessageId: true, campaignId: true, projectId: true },
+    select: { kind: true, draftingRunId: true, parentMessageId: true, campaignId: true, projectId: true, platform: true, targetUser: true },
   });
   if (!draft) throw notFound("Draft");
+  const optedOut = await db.contactHistory.findFirst({
+    where: { organizationId: orgId, platform: draft.platform, targetUser: canonicalHandle(draft.targetUser), optedOutAt: { not: null } },
+    select: { id: true },
+  });
+  if (optedOut) throw new AppError("conflict", `${canonicalHandle(draft.targetUser)} asked not to be contacted, so no reply is drafted; undo the opt-out on the People page first`);
   const previousRunId = draft.draftingRunId;
   if (previousRunId === null) throw new AppError("conflict", "This reply has already been drafted; there is nothing to retry");
   const previous = await db.run.findFirst({ where: { id: previousRunId, organizationId: orgId }, select: { status: true, params: true } });
   if (previous?.status === "running") {
     throw new AppError("conflict", "This reply is still being drafted", { runId: previousRunId });
   }
-  const runner = await resolveRunner({ orgId, campaignId: draft.campaignId, projectId: draft.projectId });
-  await assertRunnerAvailable(runner, { orgId });
+  // The campaign's runner when it can run, else another that can (the same choice as when the reply arrived); when
+  // none can, 422 with what to do, and the placeholder keeps its failed run.
+  const { runner, cannotRun } = await chooseReplyRunner({ orgId, campaignId: draft.campaignId, projectId: draft.projectId });
+  if (cannotRun) throw new AppError("runner_unavailable", cannotRun.replace(", so no drafting run was started", ""), { runner });
 
   const earlier = (previous?.params ?? {}) as { parentDraftId?: unknown };
   const started = await startRun({

@@ -1,4 +1,4 @@
-// federated_post and `outreach federated:post`: sends one approved draft to the federated platform (SPEC
+// federated_post, the auto-post job and `outreach federated:post`: sends one approved draft to the federated platform (SPEC
 // "Federated-platform playbooks": never without human approval, and only when the campaign's autoPost is on).
 //
 // Order of work, chosen so a retry never posts twice and no row lock spans the HTTP call:
@@ -20,6 +20,9 @@ import { matchBlocklist } from "@/lib/blocklist/match-blocklist";
 import { canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { postStatus, resolveStatusId, type FederatedInstance, type Visibility } from "@/lib/platforms/federated/federated-client";
 import { federatedInstanceFor } from "@/lib/platforms/federated/federated-credentials";
+import { withAccountUse } from "@/lib/accounts/record-account-use";
+import { SendHeld, takeSendSlot } from "@/lib/sending/take-send-slot";
+import { holdDraft } from "@/lib/sending/hold-draft";
 
 const POSTABLE_KINDS = ["dm", "post_comment", "post"] as const;
 type PostableKind = (typeof POSTABLE_KINDS)[number];
@@ -33,7 +36,40 @@ interface PostedDetails {
   idempotencyKey: string;
 }
 
-export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: { orgId: number; campaignId: number | null; draftId: number; actor: DraftActor }) {
+export interface PostFederatedDraftInput {
+  orgId: number;
+  /** The campaign the caller is bound to (a run's); the draft must be one of its drafts. */
+  campaignId: number | null;
+  draftId: number;
+  actor: DraftActor;
+  /**
+   * The key the caller has recorded for this draft's attempts (auto-post keeps one per draft across retries, so a
+   * version change between two attempts cannot make a second status); by default `outreach-draft-<id>-v<version>`.
+   */
+  idempotencyKey?: string;
+  /** The time the post acts at (auto-post's tick): whether the draft's send time has come, and its sent_at. */
+  now?: Date;
+}
+
+export interface FederatedPostResult {
+  posted: { id: string; url: string | null };
+  draft: { id: number; state: string; version: number };
+  alreadyPosted?: true;
+}
+
+export function postFederatedDraft(input: PostFederatedDraftInput): Promise<FederatedPostResult> {
+  return postOrCheck(input, false) as Promise<FederatedPostResult>;
+}
+
+/**
+ * Every check of postFederatedDraft, in its order and words, without posting: throws the refusal, or answers the
+ * earlier result of a draft already posted and sent, or null when the draft may be posted now.
+ */
+export function checkFederatedPost(input: PostFederatedDraftInput): Promise<FederatedPostResult | null> {
+  return postOrCheck(input, true);
+}
+
+async function postOrCheck({ orgId, campaignId, draftId, actor, idempotencyKey: givenKey, now = new Date() }: PostFederatedDraftInput, checkOnly: boolean): Promise<FederatedPostResult | null> {
   if (campaignId === null) throw new AppError("bad_request", "federated_post needs a run of a campaign");
   const campaign = await db.campaign.findFirst({ where: { id: campaignId, organizationId: orgId }, select: { id: true, autoPost: true } });
   if (!campaign) throw notFound("Campaign");
@@ -41,14 +77,14 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   const draft = foundOrThrow("Draft", draftId, await db.draft.findFirst({
     where: { id: draftId, organizationId: orgId, campaignId: campaign.id },
     select: {
-      id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountId: true, targetUser: true,
+      id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountId: true, accountHandle: true, targetUser: true,
       targetCommunity: true, targetUrl: true, title: true, body: true, draftingRunId: true, scheduledSendAfter: true,
     },
   }));
 
   const earlier = await lastPosted(orgId, draft.id);
   if (draft.state === "sent" && earlier) {
-    return { posted: { id: earlier.statusId, url: earlier.url }, draft: { id: draft.id, state: draft.state, version: draft.version }, alreadyPosted: true };
+    return { posted: { id: earlier.statusId, url: earlier.url }, draft: { id: draft.id, state: draft.state, version: draft.version }, alreadyPosted: true as const };
   }
   if (draft.platform !== "federated") {
     throw new AppError("unprocessable", `Draft ${draft.id} is a ${draft.platform} draft; federated_post only sends federated drafts`);
@@ -62,7 +98,7 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   if (draft.state !== "approved") {
     throw new AppError("conflict", `Draft ${draft.id} is ${draft.state}; only an approved draft can be posted`, { state: draft.state });
   }
-  const readiness = sendReadiness(draft);
+  const readiness = sendReadiness(draft, now);
   if (!readiness.ready) throw new AppError("conflict", `Draft ${draft.id} is not ready to send: ${readiness.reason}`);
   await requireHumanApproval(orgId, draft.id);
 
@@ -82,17 +118,27 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   const instance = federatedInstanceFor(account);
   if (!instance.accessToken) throw new AppError("unprocessable", `Account ${account.id} has no access token in its credentials`);
 
-  const idempotencyKey = `outreach-draft-${draft.id}-v${draft.version}`;
+  const idempotencyKey = givenKey ?? federatedIdempotencyKey(draft);
   if (earlier && earlier.version !== draft.version) {
     // Posted at an earlier version, then changed before it was marked sent: the status is out, so never post again.
     throw new AppError("conflict", `Draft ${draft.id} was already posted (${earlier.url ?? earlier.statusId}) at version ${earlier.version}; mark it sent instead`);
   }
+  if (checkOnly) return null;
   let posted = earlier;
   if (!posted) {
-    const remote = await postStatus(instance, {
-      ...(await composeStatus(instance, draft as typeof draft & { kind: PostableKind })),
-      idempotencyKey,
-    });
+    const composed = await composeStatus(instance, draft as typeof draft & { kind: PostableKind });
+    // The account's sending limits and the person's opt-out, before the platform is called: the slot is reserved
+    // under the account's row lock and committed, so a second worker or instance counts it; the send then uses it.
+    try {
+      await db.$transaction((tx) =>
+        takeSendSlot(tx, { orgId, draft: { ...draft, accountId: account.id }, at: now, mode: "reserve" }),
+      );
+    } catch (err) {
+      if (err instanceof SendHeld) throw await holdDraft({ orgId, draftId: draft.id, held: err, actor });
+      throw err;
+    }
+    // The account's row says whether the instance took its token (Projects > Accounts).
+    const remote = await withAccountUse({ orgId, accountId: account.id }, async () => postStatus(instance, { ...composed, idempotencyKey }));
     const fresh: PostedDetails = { statusId: remote.id, url: remote.url ?? remote.uri, version: draft.version, idempotencyKey };
     await db.$transaction((tx) =>
       recordDraftEvent(tx, { orgId, draftId: draft.id, event: POSTED_EVENT, actor, details: { platform: "federated", instance: instance.baseUrl, ...fresh } }),
@@ -101,16 +147,25 @@ export async function postFederatedDraft({ orgId, campaignId, draftId, actor }: 
   }
 
   try {
-    const sent = await sendDraft({ orgId, id: draft.id, version: draft.version, actor });
+    const post = { platform: "federated", id: posted.statusId, url: posted.url };
+    const sent = await sendDraft({
+      orgId, id: draft.id, version: draft.version, actor, details: { post }, at: now,
+      published: { url: posted.url, id: posted.statusId }, alreadyOnPlatform: true,
+    });
     return { posted: { id: posted.statusId, url: posted.url }, draft: { id: sent.id, state: sent.state, version: sent.version } };
   } catch (err) {
     // A concurrent call of the same draft flipped it first: the status went out once, so answer it.
     const now = await db.draft.findFirst({ where: { id: draft.id, organizationId: orgId }, select: { state: true, version: true } });
     if (now?.state === "sent") {
-      return { posted: { id: posted.statusId, url: posted.url }, draft: { id: draft.id, state: now.state, version: now.version }, alreadyPosted: true };
+      return { posted: { id: posted.statusId, url: posted.url }, draft: { id: draft.id, state: now.state, version: now.version }, alreadyPosted: true as const };
     }
     throw err;
   }
+}
+
+/** The Idempotency-Key of a draft's post: one status per draft and version, whoever retries. */
+export function federatedIdempotencyKey(draft: { id: number; version: number }): string {
+  return `outreach-draft-${draft.id}-v${draft.version}`;
 }
 
 /**

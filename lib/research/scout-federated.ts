@@ -8,6 +8,7 @@ import { matchBlocklist } from "@/lib/blocklist/match-blocklist";
 import { canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { getTagTimeline, type FederatedInstance } from "@/lib/platforms/federated/federated-client";
 import { federatedInstanceFor } from "@/lib/platforms/federated/federated-credentials";
+import { withAccountUse } from "@/lib/accounts/record-account-use";
 import type { FederatedStatus } from "@/lib/platforms/federated/federated-shapes";
 import { htmlToText } from "@/lib/platforms/federated/html-to-text";
 import { excerpt } from "@/lib/platforms/excerpt";
@@ -23,7 +24,7 @@ export async function scoutFederated({ orgId, runId, projectId, input }: { orgId
   const scope = await getResearchScope({ orgId, runId, projectId });
   const hashtags = [...new Set((input.hashtags ?? defaultHashtags(scope.campaign)).map((h) => h.toLowerCase()))];
   if (hashtags.length === 0) throw new AppError("bad_request", "No hashtags given and the campaign profile lists none: pass hashtags");
-  const instance = await scoutingInstance(scope);
+  const { instance, accountId } = await scoutingInstance(scope);
   const rules = await loadBlocklistRules(db, { orgId, projectId: scope.projectId });
   const host = new URL(instance.baseUrl).host;
 
@@ -31,7 +32,7 @@ export async function scoutFederated({ orgId, runId, projectId, input }: { orgId
   const seen = new Set<string>();
   const kept: { status: FederatedStatus; author: string; text: string }[] = [];
   for (const hashtag of hashtags) {
-    const statuses = await getTagTimeline(instance, { hashtag, limit: input.limit ?? DEFAULT_LIMIT });
+    const statuses = await withAccountUse({ orgId, accountId }, () => getTagTimeline(instance, { hashtag, limit: input.limit ?? DEFAULT_LIMIT }));
     for (const status of statuses) {
       if (seen.has(status.id)) continue;
       seen.add(status.id);
@@ -94,7 +95,7 @@ export function fullAcct(acct: string, instanceHost: string): string {
 }
 
 /** The campaign project's federated account (the default first) decides the instance and the token to read with. */
-async function scoutingInstance(scope: ResearchScope): Promise<FederatedInstance> {
+async function scoutingInstance(scope: ResearchScope): Promise<{ instance: FederatedInstance; accountId: number | null }> {
   const account = scope.projectId
     ? await db.account.findFirst({
         where: { organizationId: scope.orgId, projectId: scope.projectId, platform: "federated" },
@@ -102,7 +103,9 @@ async function scoutingInstance(scope: ResearchScope): Promise<FederatedInstance
         select: { id: true, credentialsCiphertext: true, credentialsKeyId: true },
       })
     : null;
-  return federatedInstanceFor(account);
+  const instance = federatedInstanceFor(account);
+  // Only a read made with the account's token says anything about its credentials.
+  return { instance, accountId: instance.accessToken && account ? account.id : null };
 }
 
 /**

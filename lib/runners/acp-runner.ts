@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { Readable, Transform, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type { RunUsage } from "@/lib/runners/price-run";
+import { answerPermission, noteToolCall, type PermissionPolicy, type SeenToolCall } from "@/lib/runners/permission-policy";
 
 export interface AcpRunOptions {
   binary: string;
@@ -15,6 +16,11 @@ export interface AcpRunOptions {
   mcpServers: acp.McpServer[];
   /** Passed unchanged as `_meta` of session/new (the first backend reads `claudeCode.options`). */
   meta?: Record<string, unknown>;
+  /**
+   * How permission requests are answered (lib/runners/permission-policy.ts): `auto` (the default) allows, `strict`
+   * allows only the dashboard's own tools and logs each refusal as a `permission_refused` lifecycle event.
+   */
+  permissionPolicy?: PermissionPolicy;
   /** The whole exchange (start, session, prompt) must finish within this; then the agent is stopped. */
   timeoutMs: number;
   /** Aborting cancels: `session/cancel`, a grace period, then the process is ended. */
@@ -94,14 +100,22 @@ export async function runAcpAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   void exited.then(() => stopNow(new Stop("exit")));
 
+  // What the agent said about each tool call, to judge a permission request by more than its title.
+  const toolCalls = new Map<string, SeenToolCall>();
+  const policy = opts.permissionPolicy ?? "auto";
   const app = acp
     .client({ name: "outreach-dashboard" })
-    .onNotification(acp.methods.client.session.update, ({ params }) => recordUpdate(params.update, result, emit))
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      const update = params.update;
+      if (update.sessionUpdate === "tool_call" || update.sessionUpdate === "tool_call_update") noteToolCall(toolCalls, update);
+      recordUpdate(update, result, emit);
+    })
     .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
-      // SPEC "Agent runners": permission requests are auto-allowed.
-      const option = params.options.find((o) => o.kind === "allow_once") ?? params.options.find((o) => o.kind === "allow_always") ?? params.options[0];
-      emit("lifecycle", { phase: "permission", detail: params.toolCall.title ?? params.toolCall.toolCallId, optionId: option?.optionId ?? null });
-      return option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } };
+      // SPEC "Agent runners": permission requests are auto-allowed, unless the policy is strict.
+      const answer = answerPermission(policy, params, toolCalls.get(params.toolCall.toolCallId));
+      if (answer.allowed) emit("lifecycle", { phase: "permission", detail: answer.title, optionId: answer.optionId });
+      else emit("lifecycle", { phase: "permission_refused", detail: answer.title, kind: params.toolCall.kind ?? toolCalls.get(params.toolCall.toolCallId)?.kinds[0] ?? null, optionId: answer.optionId });
+      return answer.response;
     });
 
   const output = opts.readGate ? child.stdout!.pipe(gated(opts.readGate)) : child.stdout!;

@@ -13,8 +13,11 @@ export interface LocalBackend {
   acpArgs: string[];
   /** The agent's own CLI probed with `--version` to tell whether it is installed. */
   detectBinary: string;
-  /** Environment variables handed through to the agent (its own credentials and settings). */
+  /** Environment variables handed through to the agent: the shared base (PATH, HOME, ...) and `ownEnv`. */
   envPassthrough: string[];
+  /** The backend's own variables (its credentials and settings), the only ones an isolated agent keeps besides
+   * PATH and LANG (lib/runners/agent-env.ts). */
+  ownEnv: string[];
   installHint: string;
   /** Shape of app_config.runner_configs.<slug>. */
   configSchema: z.ZodType<Record<string, unknown>>;
@@ -33,6 +36,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["-y", "@zed-industries/claude-agent-acp"],
     detectBinary: "claude",
     envPassthrough: [...BASE_ENV, "ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"],
+    ownEnv: ["ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"],
     installHint: "npm install -g @anthropic-ai/claude-code, then run `claude` once to sign in (or set ANTHROPIC_API_KEY)",
     // Model and maxTurns reach the agent through session/new _meta.claudeCode.options.
     configSchema: z
@@ -49,6 +53,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["-y", "@zed-industries/codex-acp"],
     detectBinary: "codex",
     envPassthrough: [...BASE_ENV, "OPENAI_API_KEY", "CODEX_HOME"],
+    ownEnv: ["OPENAI_API_KEY", "CODEX_HOME"],
     installHint: "npm install -g @openai/codex, then run `codex login` (or set OPENAI_API_KEY)",
     configSchema: ZModelOnly,
   },
@@ -59,6 +64,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["--acp"],
     detectBinary: "gemini",
     envPassthrough: [...BASE_ENV, "GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"],
+    ownEnv: ["GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI"],
     installHint: "npm install -g @google/gemini-cli, then run `gemini` once to sign in (or set GEMINI_API_KEY)",
     configSchema: ZModelOnly,
   },
@@ -69,6 +75,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["--acp"],
     detectBinary: "qwen",
     envPassthrough: [...BASE_ENV, "DASHSCOPE_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"],
+    ownEnv: ["DASHSCOPE_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"],
     installHint: "npm install -g @qwen-code/qwen-code, then run `qwen` once to sign in",
     configSchema: ZModelOnly,
   },
@@ -79,6 +86,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["--acp"],
     detectBinary: "auggie",
     envPassthrough: [...BASE_ENV, "AUGMENT_SESSION_AUTH"],
+    ownEnv: ["AUGMENT_SESSION_AUTH"],
     installHint: "npm install -g @augmentcode/auggie, then run `auggie login`",
     configSchema: ZModelOnly,
   },
@@ -89,6 +97,7 @@ export const LOCAL_BACKENDS: readonly LocalBackend[] = [
     acpArgs: ["acp"],
     detectBinary: "opencode",
     envPassthrough: [...BASE_ENV, "OPENCODE_CONFIG", "ANTHROPIC_API_KEY", "OPENAI_API_KEY"],
+    ownEnv: ["OPENCODE_CONFIG", "ANTHROPIC_API_KEY", "OPENAI_API_KEY"],
     installHint: "npm install -g opencode-ai, then run `opencode auth login`",
     configSchema: ZModelOnly,
   },
@@ -128,7 +137,7 @@ function extraBackends(): LocalBackend[] {
   extras = parsed.data.map((b) => {
     if (taken.has(b.slug)) throw new Error(`OUTREACH_EXTRA_BACKENDS: the slug ${b.slug} is already taken`);
     taken.add(b.slug);
-    return { ...b, detectBinary: b.detectBinary ?? b.binary, envPassthrough: [...BASE_ENV, ...b.envPassthrough], configSchema: ZModelOnly };
+    return { ...b, detectBinary: b.detectBinary ?? b.binary, envPassthrough: [...BASE_ENV, ...b.envPassthrough], ownEnv: b.envPassthrough, configSchema: ZModelOnly };
   });
   return extras;
 }

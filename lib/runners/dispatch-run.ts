@@ -4,6 +4,9 @@
 //     OUTREACH_PROJECT_ID, OUTREACH_RUN_TOKEN) and our tool server attached to its ACP session;
 //  3. every session/update becomes a stored run event;
 //  4. usage and cost are written, then the terminal state is committed unless a finish tool already did.
+// A local runner starts only where this edition offers it (lib/runners/runner-policy.ts): whatever path created the
+// run row, the cloud edition never spawns a tenant's agent on this host unless the operator opted in. With strict
+// permissions the agent gets the isolated environment (lib/runners/agent-env.ts) and only our tools are allowed.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +17,11 @@ import { CLOUD_RUNNER, findLocalBackend } from "@/lib/runners/backends";
 import { runCloudAgent } from "@/lib/runners/cloud/run-cloud-agent";
 import { cloudSettings } from "@/lib/runners/cloud/cloud-settings";
 import { runAcpAgent, type AcpRunResult } from "@/lib/runners/acp-runner";
+import { agentEnv, prepareScratch } from "@/lib/runners/agent-env";
+import { sessionMeta } from "@/lib/runners/session-meta";
+import { agentHome, agentPermissionPolicy, isRunnerOffered, notOfferedMessage } from "@/lib/runners/runner-policy";
+import { CLOUD_RUNNER_DOWN_FOR_CUSTOMERS } from "@/lib/runners/detect-runners";
+import { isCloudEdition } from "@/lib/edition/edition";
 import { classifyFailure } from "@/lib/runners/classify-failure";
 import { priceRun } from "@/lib/runners/price-run";
 import { resolvePlaybookPrompt } from "@/lib/runners/resolve-playbook-prompt";
@@ -76,6 +84,9 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
   if (!cloud && !backend) {
     return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: `The runner "${run.runner}" cannot run here` });
   }
+  if (!isRunnerOffered(run.runner)) {
+    return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: notOfferedMessage(run.runner) });
+  }
   const playbook = await resolvePlaybookPrompt(run);
   if (!playbook) {
     return finish(input, writer, { status: "failed", failureReason: "playbook_error", error: `No playbook: the run has no snapshot and playbooks/${run.playbookSlug}.md does not exist` });
@@ -95,9 +106,13 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
       OUTREACH_MCP_URL: input.toolServerUrl,
       OUTREACH_PLAYBOOK_FILE: playbookFile,
     };
-    const env: Record<string, string> = { ...passthrough(backend.envPassthrough), ...binding };
+    const policy = agentPermissionPolicy();
+    // Strict: HOME and TMPDIR in the run's folder (unless OUTREACH_AGENT_HOME names the agents' home) and nothing of
+    // this server's environment but PATH, LANG and the backend's own variables.
+    const scratch = policy === "strict" ? await prepareScratch(workdir) : null;
+    const env: Record<string, string> = { ...agentEnv({ backend, source: process.env, scratch, home: agentHome() }), ...binding };
     const config = ((await getAppConfig({ orgId })).runner_configs?.[run.runner] ?? {}) as { model?: string; maxTurns?: number };
-    const meta = run.runner === "claude-code" ? claudeCodeMeta(config) : undefined;
+    const meta = sessionMeta({ runner: run.runner, model: config.model, maxTurns: config.maxTurns, strict: policy === "strict" });
 
     void writer.write("lifecycle", { phase: "starting", detail: `${backend.label}: playbook from ${playbook.source}`, playbook: run.playbookSlug });
     const result = await runAcpAgent({
@@ -115,6 +130,7 @@ async function execute(input: DispatchInput, signal: AbortSignal): Promise<Dispa
         },
       ],
       meta,
+      permissionPolicy: policy,
       timeoutMs: input.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
       signal,
       onEvent: (type, payload) => void writer.write(type, payload),
@@ -142,7 +158,9 @@ async function executeOnCloud(
   const { orgId, runId } = input;
   const settings = cloudSettings();
   if (!settings) {
-    return finish(input, writer, { status: "failed", failureReason: "runner_missing", error: "The cloud runner is not set up here: set OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN, or choose a local runner" });
+    const error = isCloudEdition() ? CLOUD_RUNNER_DOWN_FOR_CUSTOMERS : "The cloud runner is not set up here: set OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN, or choose a local runner";
+    if (isCloudEdition()) log.warn("a cloud run failed: the cloud runner is not set up (OUTREACH_CLOUD_RELAY_URL, OUTREACH_CLOUD_TOKEN)", { runId });
+    return finish(input, writer, { status: "failed", failureReason: "runner_missing", error });
   }
   void writer.write("lifecycle", { phase: "starting", detail: `Cloud runner: playbook from ${playbook.source}`, playbook: run.playbookSlug });
   const result = await runCloudAgent({
@@ -225,23 +243,6 @@ async function recordUsage(orgId: number, runId: number, runner: string, model: 
 async function readOutcome(orgId: number, runId: number): Promise<DispatchOutcome> {
   const row = await db.run.findFirst({ where: { id: runId, organizationId: orgId }, select: { status: true, failureReason: true } });
   return { status: row?.status === "success" ? "success" : "failed", failureReason: row?.failureReason ?? null };
-}
-
-function passthrough(names: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = process.env[name];
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
-
-/** SPEC "Agent runners": the first backend reads model and maxTurns from session/new `_meta.claudeCode.options`. */
-function claudeCodeMeta(config: { model?: string; maxTurns?: number }) {
-  const options: Record<string, unknown> = {};
-  if (config.model) options.model = config.model;
-  if (config.maxTurns) options.maxTurns = config.maxTurns;
-  return { claudeCode: { options } };
 }
 
 function lastStderr(texts: Array<{ type: string; text: string }>): string | null {

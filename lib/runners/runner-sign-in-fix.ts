@@ -4,6 +4,7 @@
 // the sign-in or the key must be.
 import { CLOUD_RUNNER } from "@/lib/runners/backends";
 import { runnerLabel } from "@/lib/runners/runner-label";
+import { isCloudEdition } from "@/lib/edition/edition";
 
 const KNOWN: Record<string, { signIn: string; keyVariable: string | null }> = {
   "claude-code": { signIn: "run `claude` once and sign in with `/login`", keyVariable: "ANTHROPIC_API_KEY" },
@@ -16,6 +17,10 @@ const KNOWN: Record<string, { signIn: string; keyVariable: string | null }> = {
 
 /** One plain sentence: what to do so the runner can sign in (`backticks` mark what is typed). */
 export function runnerSignInFix(slug: string): string {
+  if (slug === CLOUD_RUNNER.slug && isCloudEdition()) {
+    // The service's own sign-in to its runner: nothing a customer can fix, and no variable to name to them.
+    return "The service's cloud runner could not sign in. Try again in a few minutes; if it keeps failing, contact support.";
+  }
   if (slug === CLOUD_RUNNER.slug) {
     return "Get a new cloud runner token (Settings > Cloud runner in the cloud edition, or `npm run relay:token -- issue` for a relay of your own), set it as `OUTREACH_CLOUD_TOKEN` and restart the dashboard.";
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { FAILURE_REASONS } from "@/lib/runs/run-summary";
 import { explainRunFailure } from "@/lib/runs/explain-run-failure";
 
@@ -30,5 +30,27 @@ describe("explainRunFailure", () => {
     const summaries = FAILURE_REASONS.filter((r) => r !== "cancelled").map((r) => explainRunFailure({ failureReason: r, runner: "gemini" }).summary);
     expect(new Set(summaries).size).toBe(summaries.length);
     for (const s of summaries) expect(s).toMatch(/^[A-Z].*\.$/);
+  });
+
+  describe("in the cloud edition, to customers", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      for (const k of ["OUTREACH_EDITION", "OUTREACH_AUTH", "AUTH_SECRET", "OUTREACH_CLOUD_LOCAL_RUNNERS"]) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    });
+    const cloud = () => Object.assign(process.env, { OUTREACH_EDITION: "cloud", OUTREACH_AUTH: "on", AUTH_SECRET: "unit-test-secret-0123456789abcdef0123" });
+
+    it("names no variable, CLI or install step: a local runner is not offered, the cloud runner's own problems are the service's", () => {
+      cloud();
+      const local = explainRunFailure({ failureReason: "runner_missing", runner: "gemini", campaignId: 3 });
+      expect(local).toEqual({ summary: "Gemini CLI is not offered on this service.", fix: "Choose Cloud as this campaign's runner, then run again.", action: { label: "Choose another runner", href: "/campaigns/3#edit-campaign-runner" } });
+      const reasons = ["runner_missing", "auth_expired", "quota_exhausted", "network", "agent_timeout", "playbook_error", "playbook_incomplete", "agent_crashed", "unknown"];
+      for (const failureReason of reasons) {
+        const e = explainRunFailure({ failureReason, runner: "cloud" });
+        expect(`${e.summary} ${e.fix}`, failureReason).not.toMatch(/[A-Z]{2,}_[A-Z_]{2,}|npm |npx |`|update the CLI/);
+      }
+    });
   });
 });

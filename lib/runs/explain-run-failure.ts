@@ -3,6 +3,8 @@
 import { CLOUD_RUNNER, findLocalBackend } from "@/lib/runners/backends";
 import { runnerLabel } from "@/lib/runners/runner-label";
 import { runnerSignInFix } from "@/lib/runners/runner-sign-in-fix";
+import { localRunnersAllowed } from "@/lib/runners/runner-policy";
+import { isCloudEdition } from "@/lib/edition/edition";
 
 /** Whose credentials an `auth_expired` run lacked: the agent runner's own, or a platform account's (a tool said so). */
 export type AuthFailureSource = "runner" | "account";
@@ -25,14 +27,23 @@ export interface ExplainRunFailureInput {
   projectId?: number | null;
   /** The run's campaign, for "choose another runner". */
   campaignId?: number | null;
+  /** The account the platform refused, when known: the fix links straight to it. */
+  failedAccount?: { id: number; handle: string } | null;
 }
 
-export function explainRunFailure({ failureReason, runner, authSource, projectId, campaignId }: ExplainRunFailureInput): RunFailureExplanation {
+export function explainRunFailure({ failureReason, runner, authSource, projectId, campaignId, failedAccount }: ExplainRunFailureInput): RunFailureExplanation {
   const label = runnerLabel(runner);
   const settings = { label: "Open settings", href: "/settings" };
   const log = "Open the run's log to see what the agent said last";
   switch (failureReason) {
     case "auth_expired":
+      if (authSource === "account" && projectId && failedAccount) {
+        return {
+          summary: `The platform refused the sign-in of the account ${failedAccount.handle}: its session or token has expired.`,
+          fix: "Reconnect the account with new credentials, then run again.",
+          action: { label: `Reconnect ${failedAccount.handle}`, href: `/projects/${projectId}?tab=accounts&account=${failedAccount.id}#account-${failedAccount.id}` },
+        };
+      }
       if (authSource === "account") {
         return {
           summary: "A platform account's sign-in was refused: its session or token has expired.",
@@ -46,6 +57,21 @@ export function explainRunFailure({ failureReason, runner, authSource, projectId
         action: settings,
       };
     case "runner_missing":
+      // The cloud edition's customers cannot set variables or install CLIs: they are told what they can do.
+      if (runner !== CLOUD_RUNNER.slug && !localRunnersAllowed()) {
+        return {
+          summary: `${label} is not offered on this service.`,
+          fix: "Choose Cloud as this campaign's runner, then run again.",
+          action: campaignId ? { label: "Choose another runner", href: `/campaigns/${campaignId}#edit-campaign-runner` } : null,
+        };
+      }
+      if (runner === CLOUD_RUNNER.slug && isCloudEdition()) {
+        return {
+          summary: "The cloud runner was not available when the run started.",
+          fix: "Run again in a few minutes; if it keeps failing, contact support.",
+          action: null,
+        };
+      }
       if (runner === CLOUD_RUNNER.slug) {
         return {
           summary: "The cloud runner is not set up on this server.",
@@ -67,7 +93,10 @@ export function explainRunFailure({ failureReason, runner, authSource, projectId
     case "network":
       return {
         summary: "The agent could not reach a service it needed.",
-        fix: "Check this server's connection to the internet and its proxy settings (`HTTPS_PROXY`), then run again.",
+        // The service's network is the operator's, not a cloud customer's.
+        fix: isCloudEdition()
+          ? "Run again in a few minutes; if it keeps failing, contact support."
+          : "Check this server's connection to the internet and its proxy settings (`HTTPS_PROXY`), then run again.",
         action: null,
       };
     case "agent_timeout":
@@ -91,7 +120,7 @@ export function explainRunFailure({ failureReason, runner, authSource, projectId
     case "agent_crashed":
       return {
         summary: `${label} exited unexpectedly.`,
-        fix: `${log}, then run again. If it keeps happening, update the CLI.`,
+        fix: isCloudEdition() ? `${log}, then run again. If it keeps happening, contact support.` : `${log}, then run again. If it keeps happening, update the CLI.`,
         action: null,
       };
     default:

@@ -14,6 +14,8 @@ export interface LastRunFailure {
   finishedAt: string;
   /** For `auth_expired`: whose sign-in failed; null for other reasons. */
   authSource: AuthFailureSource | null;
+  /** When an account's sign-in failed: the project's account the platform refused most recently. */
+  failedAccount: { id: number; handle: string } | null;
 }
 
 export async function getLastRunFailure({ orgId, campaignId }: { orgId: number; campaignId: number }): Promise<LastRunFailure | null> {
@@ -30,6 +32,15 @@ export async function getLastRunFailure({ orgId, campaignId }: { orgId: number; 
   });
   if (!last || last.status !== "failed" || !last.finishedAt) return null;
   const failureReason = last.failureReason ?? "unknown";
+  const authSource = failureReason === "auth_expired" ? await getAuthFailureSource({ orgId, runId: last.id }) : null;
+  const failed =
+    authSource === "account" && last.projectId
+      ? await db.account.findFirst({
+          where: { organizationId: orgId, projectId: last.projectId, lastFailedAt: { not: null } },
+          orderBy: [{ lastFailedAt: "desc" }, { id: "asc" }],
+          select: { id: true, platformId: true },
+        })
+      : null;
   return {
     runId: last.id,
     kind: last.kind,
@@ -38,6 +49,7 @@ export async function getLastRunFailure({ orgId, campaignId }: { orgId: number; 
     failureReason,
     error: last.error,
     finishedAt: last.finishedAt.toISOString(),
-    authSource: failureReason === "auth_expired" ? await getAuthFailureSource({ orgId, runId: last.id }) : null,
+    authSource,
+    failedAccount: failed ? { id: failed.id, handle: failed.platformId } : null,
   };
 }

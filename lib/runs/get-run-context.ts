@@ -1,6 +1,7 @@
 // What `run_start` hands the playbook in one call (SPEC "Agent tool interface"): the campaign, its project, the
 // project's accounts on the campaign's platform (default first), the blocklist, recently contacted handles and the
-// templates of the inferred kind, and the quality rubric drafts are scored against.
+// templates of the inferred kind, the quality rubric drafts are scored against, and the contacts who asked not to be
+// contacted on the campaign's platform (so the agent spends no research on people drafts_create would refuse).
 import { db } from "@/lib/db/client";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { notFound } from "@/lib/http/errors";
@@ -8,6 +9,8 @@ import { loadBlocklistRules } from "@/lib/blocklist/load-blocklist-rules";
 import { templateKindForSkill } from "@/lib/runs/template-kind-for-skill";
 
 const RECENT_CONTACTS_LIMIT = 500;
+// The newest opt-outs are the ones research is most likely to run into again; the total says how many were left out.
+export const OPTED_OUT_LIMIT = 200;
 
 export async function getRunContext({ orgId, runId, now = new Date() }: { orgId: number; runId: number; now?: Date }) {
   const run = await db.run.findFirst({
@@ -23,14 +26,15 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
     : null;
   const projectId = campaign?.projectId ?? run.projectId;
   const project = projectId
-    ? await db.project.findFirst({ where: { id: projectId, organizationId: orgId }, select: { id: true, name: true, description: true } })
+    ? await db.project.findFirst({ where: { id: projectId, organizationId: orgId }, select: { id: true, name: true, description: true, website: true } })
     : null;
   const platform = campaign?.platform ?? null;
   const kind = templateKindForSkill(campaign?.skill);
   const { dedup_policy: dedup, quality_rubric: qualityRubric } = await getAppConfig({ orgId });
   const since = new Date(now.getTime() - dedup.window_days * 86_400_000);
 
-  const [accounts, blocklist, contacts, templates] = await Promise.all([
+  const optedOutWhere = { organizationId: orgId, ...(platform ? { platform } : {}), optedOutAt: { not: null } };
+  const [accounts, blocklist, contacts, templates, optedOut, optedOutTotal] = await Promise.all([
     project
       ? db.account.findMany({
           where: { organizationId: orgId, projectId: project.id, ...(platform ? { platform } : {}) },
@@ -52,6 +56,13 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
           select: { id: true, kind: true, title: true, body: true },
         })
       : [],
+    db.contactHistory.findMany({
+      where: optedOutWhere,
+      orderBy: [{ optedOutAt: "desc" }, { id: "desc" }],
+      take: OPTED_OUT_LIMIT,
+      select: { platform: true, targetUser: true, optedOutAt: true },
+    }),
+    db.contactHistory.count({ where: optedOutWhere }),
   ]);
 
   return {
@@ -69,12 +80,24 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
     accounts: accounts.map((a) => ({ id: a.id, platform: a.platform, handle: a.platformId, displayName: a.displayName, isDefault: a.isDefault })),
     blocklist: blocklist.map((b) => ({ type: b.type, value: b.value, scope: b.projectId === null ? "global" : "project" })),
     recentlyContacted: contacts.map((c) => ({ platform: c.platform, handle: c.targetUser, lastContactedAt: c.lastContactedAt.toISOString(), outcome: c.outcome })),
+    optedOut: {
+      total: optedOutTotal,
+      handles: optedOut.map((c) => ({ platform: c.platform, handle: c.targetUser, optedOutAt: c.optedOutAt!.toISOString() })),
+      note: optedOutNote(optedOutTotal, optedOut.length),
+    },
     dedupPolicy: dedup,
     // Every body is scored against it on the call that saves it (SPEC "Quality scoring").
     qualityRubric,
     templateKind: kind,
     templates,
   };
+}
+
+function optedOutNote(total: number, shown: number): string {
+  if (total === 0) return "Nobody has asked not to be contacted.";
+  const who = total === 1 ? "This person asked" : `These ${total} people asked`;
+  const rest = total > shown ? ` Only the newest ${shown} are listed; drafts_create refuses the other ${total - shown} too.` : "";
+  return `${who} not to be contacted: drafts to them are refused at drafts_create, so do not research or draft for them.${rest}`;
 }
 
 export type RunContext = Awaited<ReturnType<typeof getRunContext>>;

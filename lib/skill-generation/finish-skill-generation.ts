@@ -7,10 +7,10 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { commitRunTerminal } from "@/lib/runs/commit-run-terminal";
 import type { Platform } from "@/lib/campaigns/catalog";
 import { campaignProfileSchema } from "@/lib/skill-generation/profile-schema";
-import type { SkillRunParams } from "@/lib/skill-generation/schemas";
+import type { ProfileRationale, SkillRunParams } from "@/lib/skill-generation/schemas";
 
 export async function finishSkillGeneration(
-  { orgId, runId, campaignId, config }: { orgId: number; runId: number; campaignId: number | null; config: unknown },
+  { orgId, runId, campaignId, config, rationale = [] }: { orgId: number; runId: number; campaignId: number | null; config: unknown; rationale?: ProfileRationale[] },
 ) {
   const [run, campaign] = await Promise.all([
     db.run.findFirst({ where: { id: runId, organizationId: orgId }, select: { params: true } }),
@@ -23,6 +23,16 @@ export async function finishSkillGeneration(
     throw new AppError("bad_request", `The profile does not match the skill's schema (see profileSchema): ${reasons.join("; ")}`);
   }
   const generatedConfig = parsed.data as Prisma.InputJsonObject;
+  // A rationale may only point at this campaign's drafts: the preview links to them.
+  const named = [...new Set(rationale.flatMap((r) => r.draftIds))];
+  if (named.length > 0) {
+    const found = await db.draft.findMany({ where: { id: { in: named }, organizationId: orgId, campaignId: campaign.id }, select: { id: true } });
+    const known = new Set(found.map((d) => d.id));
+    const unknown = named.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new AppError("bad_request", `rationale names drafts that are not this campaign's: ${unknown.join(", ")}. Use draftId values from skill_review_history.`);
+    }
+  }
   const mode = ((run.params ?? {}) as SkillRunParams).mode ?? "apply";
 
   return db.$transaction(async (tx) => {
@@ -33,7 +43,7 @@ export async function finishSkillGeneration(
       orgId,
       runId,
       status: "success",
-      params: { generatedConfig, ...(mode === "apply" ? { applied: true } : {}) },
+      params: { generatedConfig, ...(rationale.length > 0 ? { rationale: rationale as unknown as Prisma.InputJsonArray } : {}), ...(mode === "apply" ? { applied: true } : {}) },
     });
     if (!committed) throw new AppError("conflict", `Run ${runId} has already finished`);
     return { mode, applied: mode === "apply" };

@@ -19,5 +19,6 @@ export async function getTuningRun({ orgId, campaignId, runId }: { orgId: number
     outcome: tuningOutcome(run.status, p),
     previousConfig: p.previousConfig ?? null,
     generatedConfig: p.generatedConfig ?? null,
+    rationale: p.rationale ?? [],
   };
 }

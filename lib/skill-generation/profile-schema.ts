@@ -2,15 +2,16 @@
 // produce. One shape for all six skills; only the form of `communities` depends on the platform (forum community
 // names; hashtags on the federated platform). Extra keys are allowed so a team can add its own hints.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { Platform } from "@/lib/campaigns/catalog";
 
-const text = (max: number) => z.string().trim().min(3).max(max);
+const text = (max: number) => ZText.trim().min(3).max(max);
 
 function communitiesFor(platform: Platform) {
   const item =
     platform === "federated"
-      ? z.string().trim().regex(/^#[\p{L}\p{N}_]{1,100}$/u, "Hashtags look like #selfhosted")
-      : z.string().trim().regex(/^[A-Za-z0-9_]{2,50}$/, "Community names are letters, digits and underscores, without r/");
+      ? ZText.trim().regex(/^#[\p{L}\p{N}_]{1,100}$/u, "Write a hashtag as # and letters, digits or underscores, like #selfhosted.")
+      : ZText.trim().regex(/^[A-Za-z0-9_]{2,50}$/, "Write a community name as 2-50 letters, digits or underscores, without r/, like freelance.");
   return z.array(item).min(1).max(20);
 }
 
@@ -21,8 +22,8 @@ export function campaignProfileSchema(platform: Platform) {
       communities: communitiesFor(platform).describe(platform === "federated" ? "Hashtags to follow, with #" : "Communities to read, without r/"),
       tone: text(2000).describe("How the drafts should sound"),
       offer: text(2000).describe("What the project offers these people, and when to mention it"),
-      rules: z.array(z.string().trim().min(3).max(500)).max(20).default([]).describe("Hard rules every draft follows"),
-      keywords: z.array(z.string().trim().min(2).max(100)).max(30).optional().describe("Words that signal a relevant post"),
+      rules: z.array(ZText.trim().min(3).max(500)).max(20).default([]).describe("Hard rules every draft follows"),
+      keywords: z.array(ZText.trim().min(2).max(100)).max(30).optional().describe("Words that signal a relevant post"),
       maxDraftsPerRun: z.number().int().min(1).max(50).describe("Upper bound of drafts per run"),
     })
     .loose();

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { assertRunnerAvailable } from "@/lib/runners/assert-runner-available";
+import { offeredRunnerOr } from "@/lib/runners/runner-policy";
 import { startRun, type StartedRun } from "@/lib/runs/start-run";
 import { SKILL_GENERATION_KIND, SKILL_GENERATOR_PLAYBOOK, type GenerationMode } from "@/lib/skill-generation/schemas";
 
@@ -15,11 +16,13 @@ export async function startSkillGeneration(
   if (!campaign) throw notFound("Campaign");
   const live = await db.run.findFirst({ where: { organizationId: orgId, campaignId, kind: SKILL_GENERATION_KIND, status: "running" }, select: { id: true } });
   if (live) return { runId: live.id, alreadyRunning: true, done: null };
-  await assertRunnerAvailable(campaign.runner, { orgId });
+  // A campaign that still names a runner this edition does not offer has its profile written on the cloud runner.
+  const runner = offeredRunnerOr(campaign.runner);
+  await assertRunnerAvailable(runner, { orgId });
   return startRun({
     orgId,
     kind: SKILL_GENERATION_KIND,
-    runner: campaign.runner,
+    runner,
     playbookSlug: SKILL_GENERATOR_PLAYBOOK,
     campaignId,
     projectId: campaign.projectId,

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 
 export const ZTemplateInput = z.object({
   kind: z.enum(["dm", "comment", "post"]).describe("Which drafts this example anchors"),
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().min(1).max(20_000),
+  title: ZText.trim().min(1).max(200),
+  body: ZText.trim().min(1).max(20_000),
   isActive: z.boolean().optional().describe("false archives the template without deleting it"),
 });
 export const ZTemplatePatch = ZTemplateInput.partial().strict();

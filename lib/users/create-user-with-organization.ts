@@ -11,7 +11,9 @@ import { createUser } from "@/lib/users/create-user";
 
 export async function createUserWithOrganization(opts: {
   organizationName: string;
-  username: string;
+  /** At least one of the two: without a username, one is derived from the email address. */
+  username?: string;
+  email?: string;
   password: string;
   firstRunOnly?: boolean;
 }) {
@@ -25,7 +27,7 @@ export async function createUserWithOrganization(opts: {
     if (opts.firstRunOnly && userCount > 0) {
       throw new AppError("conflict", "Setup is already complete. Sign in instead.");
     }
-    const user = await createUser(tx, { username: opts.username, passwordHash });
+    const user = await createUser(tx, { username: opts.username, email: opts.email, passwordHash });
     let org: { id: number; name: string };
     if (defaultOrg && userCount === 0) {
       org = await tx.organization.update({ where: { id: defaultOrg.id }, data: { name: opts.organizationName }, select: { id: true, name: true } });

@@ -4,12 +4,12 @@
 import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { checkWebhookAddress } from "@/lib/webhooks/ssrf-guard";
+import { checkAddress } from "@/lib/net/address-guard";
 
 export function assertDestinationAllowed(url: string, allowPrivate: boolean = env.OUTREACH_WEBHOOK_ALLOW_PRIVATE): void {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) === 0) return;
-  const verdict = checkWebhookAddress(host, { allowPrivate });
+  const verdict = checkAddress(host, { allowPrivate });
   if (!verdict.allowed) {
     throw new AppError("bad_request", `Webhooks cannot go to ${verdict.reason}; set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 for a receiver on your own network`, { field: "url" });
   }

@@ -2,6 +2,7 @@
 // that deduplicates on it sees the replay for what it is), to the same endpoint, at once. The original keeps its log.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { takeManualSend } from "@/lib/webhooks/webhook-limits";
 import { publish } from "@/lib/events/bus";
 import { AppError, foundOrThrow } from "@/lib/http/errors";
 import { getDeliveryOrThrow } from "@/lib/webhooks/get-delivery";
@@ -17,6 +18,7 @@ export async function replayDelivery({ orgId, id, now = new Date() }: { orgId: n
       }),
     );
     if (!original.endpoint.enabled) throw new AppError("conflict", "The endpoint is disabled; enable it to replay its deliveries");
+    await takeManualSend({ orgId, now });
     const copy = await tx.webhookDelivery.create({
       data: {
         organizationId: orgId,

@@ -2,6 +2,7 @@
 // sent at once. Anything not dead is refused (409): a pending one will be tried anyway, a delivered one can be
 // replayed instead.
 import { db } from "@/lib/db/client";
+import { takeManualSend } from "@/lib/webhooks/webhook-limits";
 import { publish } from "@/lib/events/bus";
 import { AppError, foundOrThrow } from "@/lib/http/errors";
 import { getDeliveryOrThrow } from "@/lib/webhooks/get-delivery";
@@ -10,6 +11,7 @@ export async function retryDelivery({ orgId, id, now = new Date() }: { orgId: nu
   await db.$transaction(async (tx) => {
     const row = foundOrThrow("Delivery", id, await tx.webhookDelivery.findFirst({ where: { id, organizationId: orgId }, select: { status: true } }));
     if (row.status !== "dead") throw new AppError("conflict", `Only a dead delivery can be retried; this one is ${row.status}`, { status: row.status });
+    await takeManualSend({ orgId, now });
     const changed = await tx.webhookDelivery.updateMany({
       where: { id, organizationId: orgId, status: "dead" },
       data: { status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil: null },

@@ -1,7 +1,8 @@
 // Webhook endpoints and deliveries as the API takes and shows them (docs/webhooks.md). An endpoint's URL is shown only
 // to its organization's admins on its own page; lists and logs use its `webhookId`.
 import { z } from "zod";
-import { NOTIFICATION_KINDS } from "@/lib/notifications/schemas";
+import { ZId, ZText } from "@/lib/http/fields";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 export const ZWebhookUrl = z
   .string()
@@ -12,14 +13,14 @@ export const ZWebhookUrl = z
   .describe("Where deliveries are POSTed");
 
 const ZEventTypes = z
-  .array(z.enum(NOTIFICATION_KINDS))
-  .max(NOTIFICATION_KINDS.length)
-  .describe("Notification kinds this endpoint receives; empty or absent: every kind");
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .describe("Event types this endpoint receives (notification kinds, draft.removed among them, and the webhook-only draft.approved, draft.rejected, draft.sent); empty or absent: every type");
 
 export const ZEndpointInput = z
   .object({
     url: ZWebhookUrl,
-    description: z.string().trim().max(200).nullable().optional(),
+    description: ZText.trim().max(200).nullable().optional(),
     eventTypes: ZEventTypes.optional(),
     enabled: z.boolean().optional(),
   })
@@ -28,7 +29,7 @@ export const ZEndpointInput = z
 export const ZEndpointPatch = z
   .object({
     url: ZWebhookUrl,
-    description: z.string().trim().max(200).nullable(),
+    description: ZText.trim().max(200).nullable(),
     eventTypes: ZEventTypes,
     enabled: z.boolean().describe("Re-enabling clears a 410's disabled reason"),
   })
@@ -45,7 +46,7 @@ export const DELIVERY_STATUSES = ["pending", "delivered", "dead"] as const;
 export const ZDeliveriesQuery = z
   .object({
     status: z.enum(DELIVERY_STATUSES).optional(),
-    cursor: z.coerce.number().int().positive().optional().describe("nextCursor of the previous page"),
+    cursor: ZId.optional().describe("nextCursor of the previous page"),
     limit: z.coerce.number().int().min(1).max(100).optional(),
   })
   .strict();

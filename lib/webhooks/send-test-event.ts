@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { takeManualSend } from "@/lib/webhooks/webhook-limits";
 import { publish } from "@/lib/events/bus";
 import { AppError, foundOrThrow } from "@/lib/http/errors";
 import type { WebhookPayload } from "@/lib/webhooks/webhook-payload";
@@ -13,6 +14,7 @@ export async function sendTestEvent({ orgId, id, now = new Date() }: { orgId: nu
   return db.$transaction(async (tx) => {
     const endpoint = foundOrThrow("Webhook endpoint", id, await tx.webhookEndpoint.findFirst({ where: { id, organizationId: orgId }, select: { id: true, webhookId: true, enabled: true } }));
     if (!endpoint.enabled) throw new AppError("conflict", "The endpoint is disabled; enable it to send a test event");
+    await takeManualSend({ orgId, now });
     const eventId = `evt_test_${randomUUID()}`;
     const payload: WebhookPayload = {
       id: eventId,

@@ -18,3 +18,16 @@ export function notificationPayload(n: { orgId: number; notificationId: number; 
 export function notificationMessageId(notificationId: number): string {
   return `msg_ntf_${notificationId}`;
 }
+
+/**
+ * A webhook-only event's body (a draft decision): the same envelope as a notification's, its `id` `evt_<key>`, e.g.
+ * `evt_draft_1234` for draft event 1234.
+ */
+export function eventPayload(e: { orgId: number; type: string; eventKey: string; createdAt: Date; data: Record<string, unknown> }): WebhookPayload {
+  return { id: `evt_${e.eventKey}`, type: e.type, created_at: e.createdAt.toISOString(), organization_id: e.orgId, data: e.data };
+}
+
+/** The webhook-id header of a webhook-only event: `msg_evt_<key>`, shared by its retries and replays. */
+export function eventMessageId(eventKey: string): string {
+  return `msg_evt_${eventKey}`;
+}

@@ -1,5 +1,6 @@
 // blocklist_check: a dedup guard the playbook calls before drafting.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
@@ -17,9 +18,9 @@ export function registerBlocklistTools(server: McpServer, binding: RunBinding) {
         targets: z
           .array(
             z.object({
-              targetUser: z.string().trim().min(1).max(200).describe("The handle to contact"),
-              community: z.string().trim().min(1).max(200).optional().describe("The community the draft would be posted in"),
-              text: z.string().max(40_000).optional().describe("A draft text to check for blocked keywords"),
+              targetUser: ZText.trim().min(1).max(200).describe("The handle to contact"),
+              community: ZText.trim().min(1).max(200).optional().describe("The community the draft would be posted in"),
+              text: ZText.max(40_000).optional().describe("A draft text to check for blocked keywords"),
             }),
           )
           .min(1)

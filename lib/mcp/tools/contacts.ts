@@ -1,5 +1,6 @@
 // contact_history_check: a dedup guard over this organization's contact history and live drafts.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
@@ -17,7 +18,7 @@ export function registerContactTools(server: McpServer, binding: RunBinding) {
         "For each handle: whether this organization contacted it (or queued a draft to it) inside the dedup window, when, " +
         "and the outcome. Draft creation warns or skips such targets according to the dedup policy.",
       inputSchema: {
-        handles: z.array(z.string().trim().min(1).max(200)).min(1).max(500).describe("Handles to look up (up to 500)"),
+        handles: z.array(ZText.trim().min(1).max(200)).min(1).max(500).describe("Handles to look up (up to 500)"),
         platform: z.enum(PLATFORMS).optional().describe("Defaults to the campaign's platform"),
       },
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -3,6 +3,7 @@
 // drafts). Creating and revising belong to campaign runs: a contract run (regeneration, reply drafting) writes only
 // through its own finish tool. No tool approves or sends.
 import { z } from "zod";
+import { ZDbId, ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
@@ -20,9 +21,10 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
       title: "Create drafts",
       description:
         "Saves drafts for human review (nothing is sent). Each entry: accountId (from run_start), kind (dm, post, " +
-        "post_comment), targetUser, body, optional variants (alternative bodies become A/B siblings), and the quality " +
-        "score 0-100 you gave the body against the rubric with its reason. Answers the created ids, entries skipped by " +
-        "the blocklist (skipped) and by contact dedup (dedupSkipped). An accountId that is not one of run_start's " +
+        "post_comment), targetUser, body, optional variants (alternative bodies become A/B siblings), and the required " +
+        "qualityScore 0-100 you gave the body against the rubric (from run_start), with qualityReason. An entry without " +
+        "a qualityScore refuses the whole call. Answers the created ids, entries skipped by " +
+        "the blocklist or because the person opted out (skipped, with the reason) and by contact dedup (dedupSkipped). An accountId that is not one of run_start's " +
         "accounts refuses the whole call with not_found.",
       inputSchema: { entries: z.array(ZDraftEntry).min(1).max(200).describe("Up to 200 drafts") },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -54,7 +56,7 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
         "Reads drafts of this campaign (or, for a run without a campaign, this run's own drafts): by ids, or the latest " +
         "ones. An id that is not such a draft refuses the call with not_found.",
       inputSchema: {
-        ids: z.array(z.number().int().positive()).min(1).max(100).optional().describe("Draft ids; omit for the latest"),
+        ids: z.array(ZDbId).min(1).max(100).optional().describe("Draft ids; omit for the latest"),
         state: z.enum(DRAFT_STATES).optional().describe("Only drafts in this state"),
         limit: z.number().int().min(1).max(100).optional().describe("How many of the latest (default 20)"),
       },
@@ -71,13 +73,13 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
         "Rewrites the body, title or quality score of a draft that is still waiting for review (pending_review or proposed). " +
         "Never changes its state. Pass the version you read to avoid overwriting a reviewer's edit.",
       inputSchema: {
-        id: z.number().int().positive().describe("The draft id"),
+        id: ZDbId.describe("The draft id"),
         version: z.number().int().min(1).optional().describe("The version you read (optimistic lock)"),
-        body: z.string().trim().min(1).max(40_000).optional(),
-        title: z.string().trim().min(1).max(300).optional(),
+        body: ZText.trim().min(1).max(40_000).optional(),
+        title: ZText.trim().min(1).max(300).optional(),
         qualityScore: ZQualityScore.optional(),
-        qualityReason: z.string().trim().max(1000).optional(),
-        qualityModel: z.string().trim().max(200).optional(),
+        qualityReason: ZText.trim().max(1000).optional(),
+        qualityModel: ZText.trim().max(200).optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },

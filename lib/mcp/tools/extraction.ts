@@ -1,7 +1,8 @@
 // project_extract_start / _files / _read / _finish: the project-extractor's contract. Sources are read through these
 // tools because under the cloud runner the sources exist only on the client (SPEC "Agent tool interface"); this tool
 // server runs there. Only `project_extraction` runs bound to a project may call them; every path is relative to the
-// project's source folder and anything that leads outside it is refused as `forbidden_path: …`.
+// project's source (a folder under the operator's roots, or an archive or repository the tenant handed over, unpacked
+// by the server) and anything that leads outside it is refused as `forbidden_path: …`.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
@@ -44,9 +45,9 @@ export function registerExtractionTools(server: McpServer, binding: RunBinding) 
     {
       title: "Open the project's sources",
       description:
-        "Call first. Returns the project (id, name, current description), its source folder (source.path) and the " +
-        "entries at the top of that folder (files with sizes, folders). Dependency, build and version-control folders " +
-        "and files that usually hold secrets are left out.",
+        "Call first. Returns the project (id, name, current description), what its source is (source.kind: a folder, " +
+        "an uploaded archive or a Git repository) and the entries at the top of it (files with sizes, folders). " +
+        "Dependency, build and version-control folders and files that usually hold secrets are left out.",
       inputSchema: {},
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },

@@ -1,6 +1,7 @@
 // draft_regen_start / draft_regen_finish: the draft-regenerator's contract (SPEC "Per-playbook contracts"). The run
 // is bound to one draft (runs.params.draftId); neither tool can reach another draft, and nothing is sent.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
@@ -38,11 +39,11 @@ export function registerRegenerationTools(server: McpServer, binding: RunBinding
         "Call once, last. Replaces the draft's body (the previous one is kept so the reviewer can undo), stores your " +
         "0-100 quality score against the rubric, and ends the run. The draft stays in review; nothing is sent.",
       inputSchema: {
-        body: z.string().trim().min(1).max(40_000).describe("The new body, ready to send as is"),
-        title: z.string().trim().min(1).max(300).optional().describe("A new title, for posts only"),
+        body: ZText.trim().min(1).max(40_000).describe("The new body, ready to send as is"),
+        title: ZText.trim().min(1).max(300).optional().describe("A new title, for posts only"),
         qualityScore: ZQualityScore,
-        qualityReason: z.string().trim().max(1000).optional().describe("One or two sentences on the score"),
-        qualityModel: z.string().trim().max(200).optional().describe("The model that judged the body"),
+        qualityReason: ZText.trim().max(1000).optional().describe("One or two sentences on the score"),
+        qualityModel: ZText.trim().max(200).optional().describe("The model that judged the body"),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },

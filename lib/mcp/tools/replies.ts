@@ -2,6 +2,7 @@
 // bound to one placeholder continuation (runs.params.draftId); neither tool can reach another draft, and nothing
 // is sent: the continuation waits for a human like any draft.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { requireRunKind, type RunBinding } from "@/lib/mcp/binding";
 import { runTool } from "@/lib/mcp/tool-result";
@@ -39,10 +40,10 @@ export function registerReplyTools(server: McpServer, binding: RunBinding) {
         "Call once, last. Writes one short continuation as the reply draft's body with your 0-100 quality score against " +
         "the rubric, and ends the run. The reply then waits for a human to approve, edit or reject it; nothing is sent.",
       inputSchema: {
-        body: z.string().trim().min(1).max(40_000).describe("The reply, ready to send as is"),
+        body: ZText.trim().min(1).max(40_000).describe("The reply, ready to send as is"),
         qualityScore: ZQualityScore,
-        qualityReason: z.string().trim().max(1000).optional().describe("One or two sentences on the score"),
-        qualityModel: z.string().trim().max(200).optional().describe("The model that judged the reply"),
+        qualityReason: ZText.trim().max(1000).optional().describe("One or two sentences on the score"),
+        qualityModel: ZText.trim().max(200).optional().describe("The model that judged the reply"),
       },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },

@@ -13,7 +13,8 @@ export function registerRunTools(server: McpServer, binding: RunBinding) {
       title: "Start the run",
       description:
         "Call first. Returns everything the playbook needs in one call: the campaign (platform, skill, config), the project, " +
-        "the accounts to send from (the default account first), the blocklist, handles contacted recently (dedup window) " +
+        "the accounts to send from (the default account first), the blocklist, handles contacted recently (dedup window), " +
+        "the handles that asked not to be contacted (optedOut: newest first, at most 200, with the total; drafts to them are refused) " +
         "and example templates of the kind this campaign drafts.",
       inputSchema: {},
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

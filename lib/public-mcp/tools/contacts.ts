@@ -1,6 +1,7 @@
 // The People page for external agents: who was contacted, the conversations that followed, and one thread's
 // messages. Read-only, always in the key's organization.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ApiKeyCaller } from "@/lib/api-keys/resolve-api-key-caller";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
@@ -24,7 +25,7 @@ export function registerPublicContactTools(server: McpServer, caller: ApiKeyCall
         "account that wrote to them, first and last contact, the outcome, and threadId when they answered (read it " +
         "with thread_get). Answers {contacts, truncated}; truncated means more matched than limit.",
       inputSchema: {
-        q: z.string().trim().max(200).optional().describe("Part of the handle, case-insensitive"),
+        q: ZText.trim().max(200).optional().describe("Part of the handle, case-insensitive"),
         platform: z.enum(PLATFORMS).optional(),
         limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 200)"),
       },
@@ -44,7 +45,7 @@ export function registerPublicContactTools(server: McpServer, caller: ApiKeyCall
       inputSchema: {
         filter: z.enum(["all", "replied", "awaiting"]).optional().describe("Default all"),
         kind: z.enum(["all", "dm", "post_comment"]).optional().describe("Default all"),
-        cursor: z.string().max(200).optional().describe("nextCursor of the previous page"),
+        cursor: ZText.max(200).optional().describe("nextCursor of the previous page"),
         limit: z.number().int().min(1).max(200).optional().describe("Page size, 1-200 (default 50)"),
       },
       annotations: { title: "Search conversation threads", ...READ },

@@ -2,9 +2,10 @@
 // version the agent read), approve many. The same domain calls as /api/drafts*, always in the key's organization.
 // Nothing here sends: an approved draft still goes out through the extension or a manual send.
 import { z } from "zod";
+import { ZText } from "@/lib/http/fields";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ApiKeyCaller } from "@/lib/api-keys/resolve-api-key-caller";
-import { DRAFT_KINDS, DRAFT_SORTS, DRAFT_STATES, ZBulkApproveBody, ZListDraftsQuery, ZPatchDraftBody, type ListDraftsQuery } from "@/lib/drafts/schemas";
+import { DRAFT_KINDS, DRAFT_SORTS, DRAFT_STATES, ZBulkIds, ZListDraftsQuery, ZPatchDraftBody, type ListDraftsQuery } from "@/lib/drafts/schemas";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
 import { listDrafts } from "@/lib/drafts/list-drafts";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
@@ -32,7 +33,7 @@ const ZListInput = {
   platform: z.enum(PLATFORMS).optional().describe("Only drafts for this platform"),
   minQuality: z.number().int().min(0).max(100).optional().describe("Only drafts scored at least this (0-100)"),
   sort: z.enum(DRAFT_SORTS).optional().describe("newest (default), oldest, quality_desc or quality_asc"),
-  cursor: z.string().max(200).optional().describe("nextCursor of the previous page"),
+  cursor: ZText.max(200).optional().describe("nextCursor of the previous page"),
   limit: z.number().int().min(1).max(200).optional().describe("Page size, 1-200 (default 50)"),
 };
 
@@ -155,13 +156,13 @@ export function registerPublicDraftTools(server: McpServer, caller: ApiKeyCaller
         "Approves up to 500 drafts, each on its own and without a version check (the review equivalent of selecting " +
         "them in the inbox). One bad id never fails the call: answers {results: [{id, status, reason?}]} where status " +
         "is approved, skipped (with the reason, e.g. already sent) or not_found.",
-      inputSchema: { ids: ZBulkApproveBody.shape.ids.describe("Draft ids (1-500)") },
+      inputSchema: { ids: ZBulkIds.describe("Draft ids (1-500)") },
       annotations: { title: "Approve many drafts", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ ids }) =>
       runPublicTool("drafts_bulk_approve", async () => {
         requireWritableKey(caller);
-        return bulkApproveDrafts({ orgId, ids, actor: keyActor(caller) });
+        return bulkApproveDrafts({ orgId, target: { ids }, actor: keyActor(caller) });
       }),
   );
 }

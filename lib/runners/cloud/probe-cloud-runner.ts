@@ -1,8 +1,9 @@
 // Whether the cloud runner can run here (GET /api/runners): a relay URL and a cloud runner token are configured, and
 // the relay answers a probe hello, which checks the token. Cached with the other runners' detection.
 import WebSocket from "ws";
-import { CLOSE, parseFrame } from "@/runner-relay/protocol";
+import { CLOSE, parseFrame } from "@/lib/relay-protocol/protocol";
 import type { CloudSettings } from "@/lib/runners/cloud/cloud-settings";
+import { isCloudEdition } from "@/lib/edition/edition";
 
 export interface CloudProbe {
   available: boolean;
@@ -13,9 +14,7 @@ export interface CloudProbe {
 const PROBE_TIMEOUT_MS = 5_000;
 
 export function probeCloudRunner(settings: CloudSettings | null): Promise<CloudProbe> {
-  if (!settings) {
-    return Promise.resolve({ available: false, version: null, reason: "The cloud runner is not set up here: set OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN (a token from the cloud edition's Settings > Cloud runner); or choose a local runner" });
-  }
+  if (!settings) return Promise.resolve({ available: false, version: null, reason: notSetUpReason() });
   const { relayUrl, token } = settings;
   const host = safeHost(relayUrl);
   return new Promise<CloudProbe>((resolve) => {
@@ -57,4 +56,15 @@ function safeHost(url: string): string {
   } catch {
     return "an invalid URL";
   }
+}
+
+/**
+ * In the cloud edition this reason goes to the operator's log only (customers read a sentence of their own,
+ * lib/runners/detect-runners.ts); there the relay is usually the one `npm run cloud` starts, which needs an agent.
+ */
+function notSetUpReason(): string {
+  if (isCloudEdition()) {
+    return "The cloud runner is not set up: no relay is configured (OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN). With npm run cloud, set RELAY_BACKEND, RELAY_MODEL and the agent's key, then start it again";
+  }
+  return "The cloud runner is not set up here: set OUTREACH_CLOUD_RELAY_URL and OUTREACH_CLOUD_TOKEN (a token from the cloud edition's Settings > Cloud runner); or choose a local runner";
 }

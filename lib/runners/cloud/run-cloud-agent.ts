@@ -7,8 +7,8 @@
 // lost relay) comes back as `failure`.
 import WebSocket from "ws";
 import type { AcpRunResult } from "@/lib/runners/acp-runner";
-import { FrameChannel } from "@/runner-relay/channel";
-import { CLOSE, DEFAULT_MAX_FRAME_BYTES, type Frame } from "@/runner-relay/protocol";
+import { FrameChannel } from "@/lib/relay-protocol/channel";
+import { CLOSE, DEFAULT_MAX_FRAME_BYTES, type Frame } from "@/lib/relay-protocol/protocol";
 
 export interface CloudRunInput {
   relayUrl: string;

@@ -1,0 +1,157 @@
+// GET /api/stream served straight on the Node response, before Next sees the request. Next pipes a route's web
+// stream into the socket with several promises per chunk; at thousands of open streams that piping, not the events,
+// is the server's work (docs/performance.md, "Live stream"). Here each event is one `res.write` of the frame
+// serialised once for everyone.
+//
+// The request is authorised by the very wrapper the route uses (withOrg: session cookie or API key, membership, the
+// same refusals with the same JSON, status and x-request-id), on a web Request built from the Node request's headers.
+// The stream then follows the shared contract (lib/events/event-stream-session.ts). The response carries the headers
+// Next would add to /api (next.config.mjs). A client whose socket has more than MAX_BUFFERED_BYTES unsent is dropped;
+// its EventSource reconnects and its pages re-read what they show.
+//
+// Installed at boot by instrumentation.ts for `next start`; the route file stays the path in development and for tests
+// that call its handler.
+import http from "node:http";
+import { withOrg } from "@/lib/http/with-org";
+import { peerAddressHeader } from "@/lib/http/peer-address";
+import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "@/lib/http/content-security-policy";
+import { streamAccessCheck } from "@/lib/events/stream-access";
+import { SSE_HEADERS, startEventStream, type EventStreamOptions } from "@/lib/events/event-stream-session";
+
+export const STREAM_PATH = "/api/stream";
+/** Unsent bytes a client may have in its socket before it is dropped (a few hundred typical frames). */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** What next.config.mjs adds to every /api response; the native path answers without Next, so it adds them itself. */
+const API_HEADERS: Record<string, string> = {
+  ...Object.fromEntries(SECURITY_HEADERS.map((h) => [h.key, h.value])),
+  "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+  // What Next's router sends on every route response, kept so both paths answer alike.
+  Vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
+};
+
+interface Grant {
+  orgId: number;
+  stillAllowed: EventStreamOptions["stillAllowed"];
+}
+
+// The route's own wrapper decides; its handler only records whom it let in.
+const grants = new WeakMap<Request, Grant>();
+const authorize = withOrg({}, async ({ req, ...caller }) => {
+  // Only what the re-check needs is kept for the life of the stream (not the request's logger and context).
+  const { orgId, userId } = caller;
+  const apiKey = (caller as { apiKey?: { id: number } }).apiKey;
+  grants.set(req, { orgId, stillAllowed: streamAccessCheck(req, { orgId, userId, apiKey: apiKey ? { id: apiKey.id } : undefined }) });
+  return new Response(null, { status: 200 });
+});
+
+/** Whether a Node request is one this module serves. */
+export function isStreamRequest(req: http.IncomingMessage): boolean {
+  if (req.method !== "GET") return false;
+  const url = req.url ?? "";
+  return url === STREAM_PATH || url.startsWith(`${STREAM_PATH}?`);
+}
+
+export interface NativeStreamOptions {
+  /** The keep-alive (and access re-check) interval; tests shorten it. */
+  pingEveryMs?: number;
+  /** Unsent bytes before the client is dropped (MAX_BUFFERED_BYTES); tests lower it. */
+  maxBufferedBytes?: number;
+}
+
+export async function serveStreamNatively(req: http.IncomingMessage, res: http.ServerResponse, opts: NativeStreamOptions = {}): Promise<void> {
+  const maxBuffered = opts.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  let webReq: Request;
+  try {
+    // The socket's address, as every other request carries it (lib/http/peer-address.ts), whatever wraps first.
+    req.headers[peerAddressHeader()] = req.socket?.remoteAddress ?? "unknown";
+    webReq = new Request(new URL(req.url ?? STREAM_PATH, `http://${req.headers.host ?? "localhost"}`), { method: "GET", headers: toHeaders(req.headers) });
+  } catch {
+    return sendJson(res, 400, { error: "bad_request", message: "The request could not be read" }, {});
+  }
+  const decided = await authorize(webReq);
+  const grant = grants.get(webReq);
+  if (decided.status !== 200 || !grant) {
+    const headers: Record<string, string> = {};
+    decided.headers.forEach((v, k) => (headers[k] = v));
+    const body = Buffer.from(await decided.arrayBuffer());
+    res.writeHead(decided.status, { ...API_HEADERS, ...headers, "Content-Length": String(body.length) });
+    res.end(body);
+    return;
+  }
+  if (res.destroyed || req.socket?.destroyed) return;
+  res.writeHead(200, { ...API_HEADERS, ...SSE_HEADERS, "x-request-id": decided.headers.get("x-request-id") ?? "" });
+  // The status line and headers go out now, so what follows can go straight to the socket.
+  res.flushHeaders();
+  const stop = startEventStream(
+    grant.orgId,
+    {
+      write(frame) {
+        const socket = res.socket;
+        if (!socket || res.writableLength > maxBuffered) return false;
+        // Everything the response holds is already in the socket: the frame goes after it as one ready-made chunk
+        // (one write, no per-write bookkeeping of the response). Otherwise the response queues it in order.
+        // (An HTTP/1.0 client gets the bare frame: its response is delimited by the connection's close.)
+        if (res.writableLength === socket.writableLength) socket.write(res.chunkedEncoding ? httpChunk(frame) : frame);
+        else res.write(frame);
+        return true;
+      },
+      end(reason) {
+        if (reason === "behind") res.destroy();
+        else res.end();
+      },
+    },
+    { stillAllowed: grant.stillAllowed, pingEveryMs: opts.pingEveryMs },
+  );
+  res.once("close", stop);
+  // A write to a socket that reset is reported here; the close that follows stops the stream.
+  res.on("error", () => undefined);
+}
+
+const chunks = new WeakMap<Buffer, Buffer>();
+
+/** A frame in HTTP/1.1 chunked framing, built once per frame (so once per event for all clients). */
+function httpChunk(frame: Buffer): Buffer {
+  let chunk = chunks.get(frame);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, Buffer.from("\r\n")]);
+    chunks.set(frame, chunk);
+  }
+  return chunk;
+}
+
+function toHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
+  const text = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { ...API_HEADERS, ...headers, "Content-Type": "application/json", "Content-Length": String(text.length) });
+  res.end(text);
+}
+
+const state = ((globalThis as unknown as { __outreachNativeStream?: { installed: boolean } }).__outreachNativeStream ??= { installed: false });
+
+/** Serves GET /api/stream natively on every HTTP server of this process (once; at boot). */
+export function installNativeEventStream(): void {
+  if (state.installed) return;
+  state.installed = true;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  http.Server.prototype.emit = function nativeStreamEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request" && isStreamRequest(args[0] as http.IncomingMessage)) {
+      const res = args[1] as http.ServerResponse;
+      serveStreamNatively(args[0] as http.IncomingMessage, res).catch(() => {
+        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" }, {});
+        else res.destroy();
+      });
+      return true;
+    }
+    return emit.call(this, event, ...args);
+  } as typeof http.Server.prototype.emit;
+}

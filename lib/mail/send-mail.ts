@@ -1,0 +1,48 @@
+// Sends one message through the configured SMTP server (nodemailer). A transport is made once per server URL and
+// kept. Messages that must not hold up a request (a password reset, whose timing would tell whether the address has
+// an account; the verification mail after sign-up) go through sendMailLater: failures are logged, never thrown.
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "@/lib/log/logger";
+import type { MailSettings } from "@/lib/mail/mail-settings";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(smtpUrl: string): Transporter {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    // Bounded waits: a request that sends mail answers within seconds even when the server does not.
+    transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+export async function sendMail(settings: MailSettings, message: MailMessage): Promise<void> {
+  await transportFor(settings.smtpUrl).sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/** Sends in the background; a failure goes to the log (its code and message only: never the server URL). */
+export function sendMailLater(settings: MailSettings, message: MailMessage, log: Logger, what: string): void {
+  const sending: Promise<void> = sendMail(settings, message)
+    .then(() => log.info("mail sent", { what }))
+    .catch((err: unknown) => {
+      const e = err as { code?: string; message?: string };
+      log.error("mail not sent", { what, code: e.code ?? null, error: String(e.message ?? err).slice(0, 300) });
+    })
+    .finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+/** Resolves once every background send started so far has finished (tests, and a clean shutdown). */
+export async function mailSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
