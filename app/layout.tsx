@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import "./globals.css";
+import { HydrationMark } from "./_components/hydration-mark";
 
 export const metadata: Metadata = {
   title: { default: "Outreach", template: "%s · Outreach" },
@@ -31,13 +33,19 @@ const themeScript = `(function () {
   window.__applyTheme = apply;
 })();`;
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The page's Content-Security-Policy allows only scripts carrying this request's nonce (proxy.ts).
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* Browsers hide a nonce from the DOM once read, so the client sees it empty: not a real mismatch. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
       </head>
-      <body className="min-h-screen font-sans">{children}</body>
+      <body className="min-h-screen font-sans">
+        {children}
+        <HydrationMark />
+      </body>
     </html>
   );
 }

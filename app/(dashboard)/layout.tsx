@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { EventStreamProvider } from "@/app/_components/event-stream";
 import { Sidebar } from "@/app/_components/sidebar";
+import { CommandPalette } from "@/app/_components/command-palette";
 import { getPageContext } from "@/lib/auth/page-context";
 import { isCloudEdition } from "@/lib/edition/edition";
 import { listUserOrganizations } from "@/lib/organizations/list-user-organizations";
+import { isOperator } from "@/lib/operators/is-operator";
+import { countDrafts } from "@/lib/drafts/count-drafts";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +24,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           canCreateOrganization={ctx.userId !== null && isCloudEdition()}
           username={ctx.username}
           authEnabled={ctx.authEnabled}
+          operator={await isOperator(ctx)}
+          inboxWaiting={(await countDrafts({ orgId: ctx.orgId })).review}
         />
+        {/* Ctrl/Cmd+K on every dashboard page. */}
+        <CommandPalette />
         <main id="main" className="min-w-0 flex-1">
           <div className="mx-auto max-w-[1200px] px-4 py-5 sm:px-6 md:px-8 md:py-8 xl:px-10">{children}</div>
         </main>

@@ -1,6 +1,6 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { Card } from "@/app/_components/card";
-import { formatDateTime } from "@/app/_components/format";
 import { FailureReasonChip, formatUsd, RUN_KIND_LABELS, RunStatusBadge } from "@/app/_components/run-badges";
 import type { RunSummary } from "@/lib/runs/run-summary";
 
@@ -26,7 +26,7 @@ export function RecentRuns({ runs }: { runs: RunSummary[] }) {
                     <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">#{r.id}</span>
                   </p>
                   <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    {formatDateTime(r.startedAt)} · {r.campaignName ? (RUN_KIND_LABELS[r.kind] ?? r.kind) : r.trigger} · {r.runner}
+                    <RelativeTime at={r.startedAt} /> · {r.campaignName ? (RUN_KIND_LABELS[r.kind] ?? r.kind) : r.trigger} · {r.runner}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-1.5">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { campaignStateLabel } from "@/lib/campaigns/campaign-state";
 import { cx } from "./cx";
 
 export type BadgeTone = "neutral" | "primary" | "success" | "warning" | "danger";
@@ -29,7 +30,7 @@ export function Badge({ tone = "neutral", className, title, children }: BadgePro
   );
 }
 
-/** Campaign state as a badge: active reads as "on", paused as held back, draft as neutral. */
+/** Campaign state as a badge, in the words every page uses for it: active reads as "on", paused as held back, draft as neutral. */
 export function CampaignStateBadge({ state }: { state: string }) {
-  return <Badge tone={state === "active" ? "success" : state === "paused" ? "warning" : "neutral"}>{state}</Badge>;
+  return <Badge tone={state === "active" ? "success" : state === "paused" ? "warning" : "neutral"}>{campaignStateLabel(state)}</Badge>;
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { cx } from "./cx";
 
 type CardProps = {
+  /** An anchor for links to this card (/settings#browser-extension). */
+  id?: string;
   title?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
@@ -12,9 +14,10 @@ type CardProps = {
   children?: ReactNode;
 };
 
-export function Card({ title, description, actions, className, bodyClassName, flush, children }: CardProps) {
+export function Card({ id, title, description, actions, className, bodyClassName, flush, children }: CardProps) {
   return (
     <section
+      id={id}
       className={cx(
         "rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900",
         className,

@@ -67,13 +67,15 @@ export function ResponsiveSidebar({ children }: { children: ReactNode }) {
         </Link>
       </div>
       {open ? <div aria-hidden="true" onClick={() => setOpen(false)} className="fixed inset-0 z-40 bg-zinc-950/40 md:hidden" /> : null}
+      {/* From md up the aside is a flex item with a transform, so it is a stacking context of its own: z-30 puts it,
+          and the bell's dropdown inside it, above anything the page pins (the inbox's sticky bulk bar is z-10). */}
       <aside
         ref={drawer}
         id="app-sidebar"
         inert={mobile && !open}
         className={cx(
           "fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r border-zinc-200 bg-white transition-transform duration-200 dark:border-zinc-800 dark:bg-zinc-900",
-          "md:static md:z-auto md:w-60 md:max-w-none md:shrink-0 md:translate-x-0 md:transition-none md:dark:bg-zinc-900/50",
+          "md:static md:z-30 md:w-60 md:max-w-none md:shrink-0 md:translate-x-0 md:transition-none md:dark:bg-zinc-900/50",
           // Closed on a phone it is also invisible: out of the accessibility tree and the focus order, not only off screen.
           open ? "translate-x-0 shadow-xl" : "-translate-x-full max-md:invisible",
         )}

@@ -1,3 +1,5 @@
+import { formatCost } from "@/lib/format/cost";
+import { FAILURE_LABELS, failureLabel } from "@/lib/format/failure-labels";
 import { Badge, type BadgeTone } from "./badge";
 import { Spinner } from "./button";
 
@@ -20,25 +22,15 @@ const REASON_TONE: Record<string, BadgeTone> = {
   cancelled: "neutral",
 };
 
-export const FAILURE_REASON_LABELS: Record<string, string> = {
-  runner_missing: "Runner missing",
-  auth_expired: "Auth expired",
-  quota_exhausted: "Quota exhausted",
-  playbook_error: "Playbook error",
-  playbook_incomplete: "Playbook incomplete",
-  network: "Network",
-  agent_crashed: "Agent crashed",
-  agent_timeout: "Agent timeout",
-  unknown: "Unknown",
-  cancelled: "Cancelled",
-};
+/** The one label map (lib/format/failure-labels.ts); kept under this name for the pages that import it. */
+export const FAILURE_REASON_LABELS = FAILURE_LABELS;
 
-/** The failure-reason chip of SPEC 7 ("The campaign page shows it as a chip"). */
+/** The failure-reason chip of SPEC 7 ("The campaign page shows it as a chip"): words, with the code in the tooltip. */
 export function FailureReasonChip({ reason }: { reason: string | null }) {
   if (!reason) return null;
   return (
-    <Badge tone={REASON_TONE[reason] ?? "danger"} title={`failure_reason: ${reason}`} className="font-mono">
-      {reason}
+    <Badge tone={REASON_TONE[reason] ?? "danger"} title={`failure_reason: ${reason}`}>
+      <span data-failure-code={reason}>{failureLabel(reason)}</span>
     </Badge>
   );
 }
@@ -65,16 +57,9 @@ export function RunTriggerBadge({ trigger }: { trigger: string }) {
   return <Badge tone={trigger === "schedule" ? "primary" : "neutral"}>{TRIGGER_LABELS[trigger] ?? trigger}</Badge>;
 }
 
-// Run costs are often fractions of a cent: keep up to four decimals below a dollar so a cheap run does not read
-// as free, and the usual two above it.
-const usdSmall = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Dollars; null is "—": the run's backend or model has no price table (SPEC 2 "Cost"), which is not zero. */
+/** Dollars through the one cost formatter (lib/format/cost.ts); null is "—" (not priced), which is not zero. */
 export function formatUsd(value: number | null): string {
-  if (value === null) return "—";
-  if (Math.abs(value) < 1) return usdSmall.format(value);
-  return usd.format(value);
+  return formatCost(value);
 }
 
 export function formatTokens(n: number | null): string {

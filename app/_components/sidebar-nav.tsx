@@ -3,16 +3,19 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "./cx";
+import { useInboxWaiting, WaitingBadge } from "./inbox-waiting";
 
-export type NavItem = { href: string; label: string };
+/** `waiting`: the item shows how many drafts wait for review (the Inbox). */
+export type NavItem = { href: string; label: string; waiting?: boolean };
 
 function isActive(pathname: string, href: string): boolean {
   if (href === "/") return pathname === "/";
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function SidebarNav({ items }: { items: NavItem[] }) {
+export function SidebarNav({ items, inboxWaiting = null }: { items: NavItem[]; inboxWaiting?: number | null }) {
   const pathname = usePathname() ?? "/";
+  const waiting = useInboxWaiting(inboxWaiting);
   return (
     <nav aria-label="Main" className="flex-1 px-3 py-2">
       <ul className="space-y-0.5">
@@ -32,6 +35,7 @@ export function SidebarNav({ items }: { items: NavItem[] }) {
                 )}
               >
                 {item.label}
+                {item.waiting && waiting !== null ? <WaitingBadge count={waiting} /> : null}
               </Link>
             </li>
           );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CommandPaletteButton } from "./command-palette";
 import { StreamStatusIndicator } from "./event-stream";
 import { NotificationBell } from "./notification-bell";
 import { OrgSwitcher, type SwitcherOrganization } from "./org-switcher";
@@ -9,9 +10,10 @@ import { ResponsiveSidebar } from "./responsive-sidebar";
 
 const NAV: NavItem[] = [
   { href: "/", label: "Home" },
-  { href: "/inbox", label: "Inbox" },
+  { href: "/inbox", label: "Inbox", waiting: true },
   { href: "/people", label: "People" },
   { href: "/campaigns", label: "Campaigns" },
+  { href: "/outcomes", label: "Outcomes" },
   { href: "/projects", label: "Projects" },
   { href: "/playbooks", label: "Playbooks" },
   { href: "/audit", label: "Audit" },
@@ -27,9 +29,15 @@ type SidebarProps = {
   canCreateOrganization: boolean;
   username: string | null;
   authEnabled: boolean;
+  /** The service's operator sees one more section (lib/operators/is-operator.ts). */
+  operator?: boolean;
+  /** Drafts waiting for review, shown beside Inbox (kept live from the event stream). */
+  inboxWaiting?: number | null;
 };
 
-export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, username, authEnabled }: SidebarProps) {
+const OPERATOR_ITEM: NavItem = { href: "/operator", label: "Operator" };
+
+export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, username, authEnabled, operator = false, inboxWaiting = null }: SidebarProps) {
   return (
     <ResponsiveSidebar>
       {/* The aside stretches to the page height (background and border); the inner column stays in view. z-30: the
@@ -51,14 +59,25 @@ export function Sidebar({ orgId, orgName, organizations, canCreateOrganization, 
           <NotificationBell />
         </div>
 
-        <SidebarNav items={NAV} />
+        <div className="px-3 pb-3">
+          <CommandPaletteButton />
+        </div>
+
+        <SidebarNav items={operator ? [...NAV, OPERATOR_ITEM] : NAV} inboxWaiting={inboxWaiting} />
 
         <div className="space-y-3 border-t border-zinc-200 px-3 py-4 dark:border-zinc-800">
           <OrgSwitcher active={{ id: orgId, name: orgName }} organizations={organizations} canCreate={canCreateOrganization} />
           <div className="px-3">
             {authEnabled && username ? (
               <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={username}>
-                Signed in as <span className="font-medium text-zinc-700 dark:text-zinc-300">{username}</span>
+                Signed in as{" "}
+                <Link
+                  href="/settings/account"
+                  aria-label={`Signed in as ${username}: your account`}
+                  className="font-medium text-zinc-700 hover:underline dark:text-zinc-300"
+                >
+                  {username}
+                </Link>
               </p>
             ) : null}
           </div>

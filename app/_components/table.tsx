@@ -1,4 +1,4 @@
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cx } from "./cx";
 
 /** A bordered, horizontally scrollable table. Use inside a Card with bodyClassName="p-0" or on its own. */
@@ -31,8 +31,12 @@ export function TBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">{children}</tbody>;
 }
 
-export function Tr({ children, className }: { children: ReactNode; className?: string }) {
-  return <tr className={cx("hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40", className)}>{children}</tr>;
+export function Tr({ children, className, ...rest }: HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined }) {
+  return (
+    <tr className={cx("hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40", className)} {...rest}>
+      {children}
+    </tr>
+  );
 }
 
 export function Th({ className, children, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {

@@ -7,7 +7,7 @@ export type TabItem = { key: string; label: string; href: string; count?: number
 export function Tabs({ items, active, label }: { items: TabItem[]; active: string; label: string }) {
   return (
     <nav aria-label={label} className="mb-6 border-b border-zinc-200 dark:border-zinc-800">
-      <ul className="-mb-px flex gap-1">
+      <ul className="-mb-px flex flex-wrap gap-1">
         {items.map((item) => {
           const selected = item.key === active;
           return (
@@ -16,7 +16,7 @@ export function Tabs({ items, active, label }: { items: TabItem[]; active: strin
                 href={item.href}
                 aria-current={selected ? "page" : undefined}
                 className={cx(
-                  "inline-flex items-center gap-2 rounded-t-md border-b-2 px-3 py-2 text-sm font-medium",
+                  "inline-flex items-center gap-2 whitespace-nowrap rounded-t-md border-b-2 px-3 py-2 text-sm font-medium",
                   "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
                   selected
                     ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"

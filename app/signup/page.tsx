@@ -4,7 +4,7 @@ import { AuthCard } from "../_components/auth/auth-card";
 import { SignupForm } from "../_components/auth/signup-form";
 import { InlineError } from "../_components/inline-error";
 import { isCloudEdition } from "@/lib/edition/edition";
-import { lookupInvite } from "@/lib/invites/lookup-invite";
+import { inviteEmail, lookupInvite } from "@/lib/invites/lookup-invite";
 import { inviteProblem } from "@/lib/invites/invite-problem";
 
 export const dynamic = "force-dynamic";
@@ -22,6 +22,7 @@ const signIn = (next?: string) => (
 export default async function SignupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const invite = typeof sp.invite === "string" && sp.invite ? sp.invite : null;
+  const cloud = isCloudEdition();
 
   if (invite) {
     const found = await lookupInvite({ token: invite });
@@ -39,19 +40,18 @@ export default async function SignupPage({ searchParams }: { searchParams: Promi
         description={`Create your account to join as ${found.role === "admin" ? "an admin" : `a ${found.role}`}.`}
         footer={signIn(`/join/${invite}`)}
       >
-        <SignupForm inviteToken={invite} />
+        <SignupForm inviteToken={invite} emailRequired={cloud} defaultEmail={(await inviteEmail({ token: invite })) ?? undefined} />
       </AuthCard>
     );
   }
 
-  const cloud = isCloudEdition();
   return (
     <AuthCard
       title={cloud ? "Create your account" : "Create the first account"}
       description={cloud ? "You get an organization of your own and become its owner. Invite your team later." : "This sets up your organization. You become its owner."}
       footer={signIn()}
     >
-      <SignupForm />
+      <SignupForm emailRequired={cloud} />
     </AuthCard>
   );
 }

@@ -2,24 +2,23 @@ import Link from "next/link";
 import { buttonClasses } from "@/app/_components/button";
 import { controlClasses } from "@/app/_components/field";
 import { cx } from "@/app/_components/cx";
+import { InstantFilterForm } from "@/app/_components/instant-filter-form";
+import { AUDIT_EVENT_LABELS } from "@/lib/audit/summarize-audit-row";
 
 const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
-const EVENTS = [
+const EVENTS: Array<[string, string]> = [
   ["", "Any event"],
-  ["created", "created (draft)"],
-  ["approved", "approved"],
-  ["rejected", "rejected"],
-  ["sent", "sent"],
-  ["replied", "replied"],
-  ["body_edited", "body_edited"],
-  ["regenerated", "regenerated"],
-  ["lifecycle", "lifecycle (run)"],
-  ["tool_call", "tool_call"],
-  ["message_chunk", "message_chunk"],
-  ["stderr", "stderr"],
-] as const;
+  ...(["approved", "rejected", "body_edited", "sent", "rescheduled", "reopened", "regenerated", "replied", "created"] as const).map(
+    (e): [string, string] => [e, AUDIT_EVENT_LABELS[e] ?? e],
+  ),
+  ["lifecycle", "Run: start and finish"],
+  ["tool_call", "Run: tool calls"],
+  ["message_chunk", "Run: agent output"],
+  ["stderr", "Run: errors"],
+];
 
 export interface AuditFilterValues {
+  view: string;
   kind: string;
   event: string;
   draft: string;
@@ -29,17 +28,27 @@ export interface AuditFilterValues {
   to: string;
 }
 
-/** The feed's filters as a GET form: they live in the URL (bookmarkable, shareable) and the page reads them. */
-export function AuditFilters({ values }: { values: AuditFilterValues }) {
-  const any = Object.values(values).some(Boolean);
+/**
+ * The feed's filters. They apply as they change and live in the URL (bookmarkable, shareable); the page reads them.
+ * "People's decisions" is the default view; "All events" keeps every run event reachable.
+ */
+export function AuditFilters({ values, defaults }: { values: AuditFilterValues; defaults: { view: string } }) {
+  const any = Object.entries(values).some(([k, v]) => v && !(k === "view" && v === defaults.view));
   return (
-    <form method="get" action="/audit" aria-label="Audit filters" className="mb-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-3">
+    <InstantFilterForm action="/audit" label="Audit filters" className="mb-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-3">
+      <div className="space-y-1">
+        <label htmlFor="audit-view" className={label}>Show</label>
+        <select id="audit-view" name="view" defaultValue={values.view} data-default={defaults.view} className={cx(controlClasses, "h-9 pr-8")}>
+          <option value="decisions">Decisions</option>
+          <option value="all">All events</option>
+        </select>
+      </div>
       <div className="space-y-1">
         <label htmlFor="audit-kind" className={label}>Kind</label>
         <select id="audit-kind" name="kind" defaultValue={values.kind} className={cx(controlClasses, "h-9 pr-8")}>
           <option value="">Drafts and runs</option>
-          <option value="draft">Draft events</option>
-          <option value="run">Run events</option>
+          <option value="draft">Drafts only</option>
+          <option value="run">Runs only</option>
         </select>
       </div>
       <div className="space-y-1">
@@ -52,16 +61,16 @@ export function AuditFilters({ values }: { values: AuditFilterValues }) {
         </select>
       </div>
       <div className="space-y-1">
+        <label htmlFor="audit-actor" className={label}>Who</label>
+        <input id="audit-actor" name="actor" type="search" defaultValue={values.actor} className={cx(controlClasses, "h-9")} placeholder="Username" maxLength={200} />
+      </div>
+      <div className="space-y-1">
         <label htmlFor="audit-draft" className={label}>Draft id</label>
-        <input id="audit-draft" name="draft" inputMode="numeric" pattern="[0-9]*" defaultValue={values.draft} className={cx(controlClasses, "h-9")} placeholder="Any" />
+        <input id="audit-draft" name="draft" type="search" inputMode="numeric" pattern="[0-9]*" defaultValue={values.draft} className={cx(controlClasses, "h-9")} placeholder="Any" />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-run" className={label}>Run id</label>
-        <input id="audit-run" name="run" inputMode="numeric" pattern="[0-9]*" defaultValue={values.run} className={cx(controlClasses, "h-9")} placeholder="Any" />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="audit-actor" className={label}>Actor</label>
-        <input id="audit-actor" name="actor" defaultValue={values.actor} className={cx(controlClasses, "h-9")} placeholder="Anyone" maxLength={200} />
+        <input id="audit-run" name="run" type="search" inputMode="numeric" pattern="[0-9]*" defaultValue={values.run} className={cx(controlClasses, "h-9")} placeholder="Any" />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-from" className={label}>From (UTC)</label>
@@ -71,10 +80,11 @@ export function AuditFilters({ values }: { values: AuditFilterValues }) {
         <label htmlFor="audit-to" className={label}>To (UTC)</label>
         <input id="audit-to" name="to" type="datetime-local" defaultValue={values.to} className={cx(controlClasses, "h-9")} />
       </div>
-      <div className="flex items-center gap-2">
-        <button type="submit" className={buttonClasses("secondary", "md")}>Apply</button>
-        {any ? <Link href="/audit" className={buttonClasses("ghost", "md")}>Clear</Link> : null}
-      </div>
-    </form>
+      {any ? (
+        <div className="flex items-center">
+          <Link href="/audit" className={buttonClasses("ghost", "md")}>Clear filters</Link>
+        </div>
+      ) : null}
+    </InstantFilterForm>
   );
 }

@@ -1,9 +1,12 @@
 import Link from "next/link";
+import { PhoneSwitch } from "@/app/_components/phone-switch";
+import { RelativeTime } from "@/app/_components/relative-time";
 import { Badge } from "@/app/_components/badge";
-import { EmptyState } from "@/app/_components/empty-state";
 import { formatDateTime } from "@/app/_components/format";
+import { EmptyState } from "@/app/_components/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { ContactView } from "@/lib/conversations/list-contacts";
+import { OptOutButton } from "./opt-out-button";
 
 const OUTCOME_TONE: Record<string, "success" | "neutral"> = { replied: "success" };
 
@@ -28,8 +31,32 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
       />
     );
   }
+  const cards = (
+    <ul aria-label="Contacts" className="space-y-2">
+      {contacts.map((c) => (
+        <li key={c.id} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 font-medium break-all text-zinc-900 dark:text-zinc-100">{c.targetUser}</span>
+            <Badge tone={OUTCOME_TONE[c.outcome] ?? "neutral"}>{c.outcome}</Badge>
+          </div>
+          <p className="mt-0.5 text-xs break-all text-zinc-500 dark:text-zinc-400">
+            <span className="capitalize">{c.platform}</span> · {c.accountHandle}
+          </p>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-300">
+            First contacted <RelativeTime at={c.firstContactedAt} />, last <RelativeTime at={c.lastContactedAt} />
+          </p>
+          {c.threadId ? (
+            <Link href={`/conversations/${c.threadId}`} className="mt-2 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              View thread<span className="sr-only"> with {c.targetUser}</span>
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <>
+      <PhoneSwitch cards={cards} table={
       <Table label="Contacts" className={layout}>
         <THead>
           <tr>
@@ -37,8 +64,8 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
             <Th className={dateColumn}>First contacted</Th>
             <Th className={dateColumn}>Last contacted</Th>
             <Th className="w-28">Outcome</Th>
-            <Th className="w-32">
-              <span className="sr-only">Thread</span>
+            <Th className="w-36">
+              <span className="sr-only">Thread and opt-out</span>
             </Th>
           </tr>
         </THead>
@@ -53,22 +80,40 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
                   <span className="capitalize">{c.platform}</span> · {c.accountHandle}
                 </span>
               </Td>
-              <Td className={dateCell}>{formatDateTime(c.firstContactedAt)}</Td>
-              <Td className={dateCell}>{formatDateTime(c.lastContactedAt)}</Td>
+              <Td className={dateCell}><RelativeTime at={c.firstContactedAt} /></Td>
+              <Td className={dateCell}><RelativeTime at={c.lastContactedAt} /></Td>
               <Td>
-                <Badge tone={OUTCOME_TONE[c.outcome] ?? "neutral"}>{c.outcome}</Badge>
+                <div className="flex flex-col items-start gap-1">
+                  <Badge tone={OUTCOME_TONE[c.outcome] ?? "neutral"}>{c.outcome}</Badge>
+                  {c.optedOutAt ? (
+                    <Badge
+                      tone="danger"
+                      title={
+                        c.optOutSource === "reply"
+                          ? `Their reply asked not to be contacted ("${c.optOutPhrase ?? ""}"), ${formatDateTime(c.optedOutAt)}`
+                          : `Marked by hand, ${formatDateTime(c.optedOutAt)}`
+                      }
+                    >
+                      Opted out
+                    </Badge>
+                  ) : null}
+                </div>
               </Td>
               <Td className="text-right">
-                {c.threadId ? (
-                  <Link href={`/conversations/${c.threadId}`} className="text-sm font-medium whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400">
-                    View thread<span className="sr-only"> with {c.targetUser}</span>
-                  </Link>
-                ) : null}
+                <div className="flex flex-col items-end gap-1">
+                  {c.threadId ? (
+                    <Link href={`/conversations/${c.threadId}`} className="text-sm font-medium whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400">
+                      View thread<span className="sr-only"> with {c.targetUser}</span>
+                    </Link>
+                  ) : null}
+                  <OptOutButton contactId={c.id} handle={c.targetUser} optedOut={c.optedOutAt !== null} />
+                </div>
               </Td>
             </Tr>
           ))}
         </TBody>
       </Table>
+      } />
       {truncated ? <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">Showing the {contacts.length} most recently contacted people.</p> : null}
     </>
   );

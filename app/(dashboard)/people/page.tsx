@@ -55,8 +55,8 @@ export default async function PeoplePage({ searchParams }: PageProps) {
       />
       {tab === "threads" ? (
         <>
-          <ThreadFilters filter={filter} kind={kind} />
-          <Threads orgId={orgId} cursor={cursor} filter={filter} kind={kind} />
+          <ThreadFilters filter={filter} kind={kind} q={q} />
+          <Threads orgId={orgId} cursor={cursor} filter={filter} kind={kind} q={q} />
         </>
       ) : (
         <>
@@ -68,9 +68,9 @@ export default async function PeoplePage({ searchParams }: PageProps) {
   );
 }
 
-async function Threads({ orgId, cursor, filter, kind }: { orgId: number; cursor?: ThreadCursor; filter: ThreadFilter; kind: ThreadKindFilter }) {
-  const { threads, nextCursor } = await listThreads({ orgId, cursor, filter, kind });
-  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind }} />;
+async function Threads({ orgId, cursor, filter, kind, q }: { orgId: number; cursor?: ThreadCursor; filter: ThreadFilter; kind: ThreadKindFilter; q: string }) {
+  const { threads, nextCursor } = await listThreads({ orgId, cursor, filter, kind, q: q || undefined });
+  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind, q }} />;
 }
 
 async function Contacts({ orgId, platform, q }: { orgId: number; platform: string; q: string }) {

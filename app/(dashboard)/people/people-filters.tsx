@@ -3,17 +3,22 @@ import { buttonClasses } from "@/app/_components/button";
 import { ExportLink } from "@/app/_components/export-link";
 import { controlClasses } from "@/app/_components/field";
 import { cx } from "@/app/_components/cx";
+import { InstantFilterForm } from "@/app/_components/instant-filter-form";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
 
 const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
 /**
- * The Threads tab's filters (who wrote last, the kind of conversation) as a plain GET form, so they live in the URL,
- * work without JavaScript, and the export carries them.
+ * The Threads tab's filters (who wrote last, the kind of conversation). They apply as they change (InstantFilterForm)
+ * and live in the URL, work without JavaScript as a GET form, and the export carries them.
  */
-export function ThreadFilters({ filter, kind }: { filter: string; kind: string }) {
+export function ThreadFilters({ filter, kind, q }: { filter: string; kind: string; q: string }) {
   return (
-    <form method="get" action="/people" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Thread filters">
+    <InstantFilterForm action="/people" className="mb-4 flex flex-wrap items-end gap-3" label="Thread filters">
+      <div className="w-64 space-y-1">
+        <label htmlFor="threads-q" className={label}>Search</label>
+        <input id="threads-q" name="q" type="search" defaultValue={q} placeholder="Handle or words of a message" maxLength={200} className={cx(controlClasses, "h-9")} />
+      </div>
       <div className="w-56 space-y-1">
         <label htmlFor="threads-filter" className={label}>Conversations</label>
         <select id="threads-filter" name="filter" defaultValue={filter} className={cx(controlClasses, "h-9 pr-8")}>
@@ -30,19 +35,18 @@ export function ThreadFilters({ filter, kind }: { filter: string; kind: string }
           <option value="post_comment">Comments</option>
         </select>
       </div>
-      <button type="submit" className={buttonClasses("secondary", "md")}>Apply</button>
-      {filter !== "all" || kind !== "all" ? (
+      {filter !== "all" || kind !== "all" || q ? (
         <Link href="/people" className={buttonClasses("ghost", "md")}>Clear</Link>
       ) : null}
       <ExportLink resource="conversations" query={{ filter, kind }} className="ml-auto" />
-    </form>
+    </InstantFilterForm>
   );
 }
 
 /** The All contacts tab's filters: platform and a search over handles. */
 export function ContactFilters({ platform, q }: { platform: string; q: string }) {
   return (
-    <form method="get" action="/people" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Contact filters">
+    <InstantFilterForm action="/people" className="mb-4 flex flex-wrap items-end gap-3" label="Contact filters">
       <input type="hidden" name="tab" value="contacts" />
       <div className="w-56 space-y-1">
         <label htmlFor="contacts-platform" className={label}>Platform</label>
@@ -59,11 +63,10 @@ export function ContactFilters({ platform, q }: { platform: string; q: string })
         <label htmlFor="contacts-q" className={label}>Search</label>
         <input id="contacts-q" name="q" type="search" defaultValue={q} placeholder="Handle" maxLength={200} className={cx(controlClasses, "h-9")} />
       </div>
-      <button type="submit" className={buttonClasses("secondary", "md")}>Apply</button>
       {platform || q ? (
         <Link href="/people?tab=contacts" className={buttonClasses("ghost", "md")}>Clear</Link>
       ) : null}
       <ExportLink resource="contacts" query={{ platform, q }} className="ml-auto" />
-    </form>
+    </InstantFilterForm>
   );
 }

@@ -1,20 +1,23 @@
 import Link from "next/link";
+import { PhoneSwitch } from "@/app/_components/phone-switch";
+import { RelativeTime } from "@/app/_components/relative-time";
 import { Badge } from "@/app/_components/badge";
 import { EmptyState } from "@/app/_components/empty-state";
-import { excerpt, formatDateTime } from "@/app/_components/format";
+import { excerpt } from "@/app/_components/format";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { ThreadSummary } from "@/lib/conversations/list-threads";
 import { ReplyStatusBadge, THREAD_KIND_LABELS } from "./reply-status-badge";
+import { ThreadReplyActions } from "./thread-reply-actions";
 
 const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
 // A fixed layout, as in the contacts table: the counts, dates and badges get the widths they need, the person and the
 // last message share the rest and truncate (whole in their titles), so a long handle cannot widen the table past its
 // card. Below xl the date takes two lines; narrower than 44rem (a phone) the table scrolls inside its card.
-const layout = "[&>table]:min-w-[44rem] [&>table]:table-fixed";
+const layout = "[&>table]:min-w-[56rem] [&>table]:table-fixed";
 
 /** The Threads tab: one row per conversation, newest activity first, each opening its thread page. */
-export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string } }) {
+export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string; q?: string } }) {
   // Paging keeps the filters; "all" is the default and stays out of the URL.
   const base = new URLSearchParams(Object.entries(filters).filter(([, v]) => v && v !== "all") as [string, string][]);
   const filtered = base.size > 0;
@@ -24,7 +27,7 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
     return q.size ? `/people?${q}` : "/people";
   };
   if (threads.length === 0 && filtered && !paged) {
-    return <EmptyState title="No conversations match these filters" description={<Link href="/people" className={link}>Show every conversation</Link>} />;
+    return <EmptyState title={filters.q ? `No conversations match “${filters.q}”` : "No conversations match these filters"} description={<Link href="/people" className={link}>Show every conversation</Link>} />;
   }
   if (threads.length === 0) {
     return (
@@ -40,8 +43,36 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
       />
     );
   }
+  const cards = (
+    <ul aria-label="Threads" className="space-y-2">
+      {threads.map((t) => (
+        <li key={t.id} className="rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="flex items-start justify-between gap-3">
+            <Link href={`/conversations/${t.id}`} className={`${link} min-w-0 break-all`}>
+              {t.targetUser}
+            </Link>
+            <RelativeTime at={t.lastMessageAt} className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400" />
+          </div>
+          <p className="mt-0.5 text-xs break-all text-zinc-500 dark:text-zinc-400">
+            <span className="capitalize">{t.platform}</span> · {t.accountHandle} · {t.messageCount} {t.messageCount === 1 ? "message" : "messages"}
+          </p>
+          {t.lastMessage ? (
+            <p className="mt-2 text-sm break-words text-zinc-800 dark:text-zinc-200">
+              <span className="text-zinc-500 dark:text-zinc-400">{t.lastMessage.direction === "outbound" ? "You: " : "Them: "}</span>
+              {excerpt(t.lastMessage.body, 160)}
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <Badge>{THREAD_KIND_LABELS[t.kind] ?? t.kind}</Badge>
+            <ReplyStatusBadge status={t.replyStatus} lastDirection={t.lastMessage?.direction ?? null} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <>
+      <PhoneSwitch cards={cards} table={
       <Table label="Threads" className={layout}>
         <THead>
           <tr>
@@ -49,7 +80,7 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
             <Th>Last message</Th>
             <Th className="w-28 text-right">Messages</Th>
             <Th className="w-36 xl:w-60">Last activity</Th>
-            <Th className="w-44">Reply</Th>
+            <Th className="w-64">Reply</Th>
           </tr>
         </THead>
         <TBody>
@@ -79,14 +110,16 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
                 )}
               </Td>
               <Td className="text-right tabular-nums">{t.messageCount}</Td>
-              <Td className="text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400">{formatDateTime(t.lastMessageAt)}</Td>
+              <Td className="text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400"><RelativeTime at={t.lastMessageAt} /></Td>
               <Td>
                 <ReplyStatusBadge status={t.replyStatus} lastDirection={t.lastMessage?.direction ?? null} />
+                {t.reply ? <ThreadReplyActions key={`${t.reply.draftId}:${t.reply.version}:${t.reply.status}`} reply={t.reply} person={t.targetUser} /> : null}
               </Td>
             </Tr>
           ))}
         </TBody>
       </Table>
+      } />
       {nextCursor || paged ? (
         <div className="mt-4 flex justify-end gap-4 text-sm">
           {paged ? <Link href={href()} className={link}>Newest threads</Link> : null}

@@ -1,9 +1,9 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDateTime } from "@/app/_components/format";
 import { PageHeader } from "@/app/_components/page-header";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
@@ -68,7 +68,7 @@ export default async function PlaybooksPage() {
                   <Td className="font-mono text-xs">{p.slug}</Td>
                   <Td className="text-zinc-500 dark:text-zinc-400">{p.excerpt || <span className="italic">Empty</span>}</Td>
                   <Td>{p.campaignCount > 0 ? p.campaignCount : <span className="text-zinc-400 dark:text-zinc-500">None</span>}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(p.updatedAt)}</Td>
+                  <Td className="whitespace-nowrap"><RelativeTime at={p.updatedAt} /></Td>
                   <Td className="text-right whitespace-nowrap">
                     <DuplicateButton id={p.id} title={p.title} />
                   </Td>

@@ -1,14 +1,16 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { excerpt, formatDate, plainText } from "@/app/_components/format";
+import { excerpt, plainText } from "@/app/_components/format";
 import { PageHeader } from "@/app/_components/page-header";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { listProjects } from "@/lib/projects/list-projects";
+import { configuredSourceRoots, folderSourcesOffered } from "@/lib/sources/folder-source";
 import { ProjectForm } from "./project-form";
 
 export const dynamic = "force-dynamic";
@@ -57,7 +59,7 @@ export default async function ProjectsPage() {
                 </Td>
                 <Td className="text-right tabular-nums">{p.accountCount}</Td>
                 <Td className="text-right tabular-nums">{p.campaignCount}</Td>
-                <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDate(p.createdAt)}</Td>
+                <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400"><RelativeTime at={p.createdAt} /></Td>
               </Tr>
             ))}
           </TBody>
@@ -66,7 +68,7 @@ export default async function ProjectsPage() {
 
       <div id="new-project" className="mt-8 max-w-xl scroll-mt-8">
         <Card title="New project" description="Only the name is required; you can edit everything later.">
-          <ProjectForm mode="create" />
+          <ProjectForm mode="create" folderRoots={folderSourcesOffered() ? configuredSourceRoots() : null} />
         </Card>
       </div>
     </>

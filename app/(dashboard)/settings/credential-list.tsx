@@ -1,11 +1,11 @@
 "use client";
 
+import { RelativeTime } from "@/app/_components/relative-time";
 import type { ReactNode } from "react";
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Badge } from "@/app/_components/badge";
 import { ConfirmButton } from "@/app/_components/confirm-button";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDate, formatDateTime } from "@/app/_components/format";
 import { InlineError } from "@/app/_components/inline-error";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { useMutation } from "@/app/_components/use-mutation";
@@ -60,8 +60,8 @@ export function CredentialList<T extends Credential>({ items, label, noun, empty
               <Td>
                 <Badge tone={TONE[item.state as keyof typeof TONE] ?? "neutral"}>{item.state}</Badge>
               </Td>
-              <Td className="text-zinc-600 dark:text-zinc-400">{item.lastUsedAt ? formatDateTime(item.lastUsedAt) : "Never"}</Td>
-              <Td className="text-zinc-600 dark:text-zinc-400">{item.expiresAt ? formatDate(item.expiresAt) : "Never"}</Td>
+              <Td className="text-zinc-600 dark:text-zinc-400">{item.lastUsedAt ? <RelativeTime at={item.lastUsedAt} /> : "Never"}</Td>
+              <Td className="text-zinc-600 dark:text-zinc-400">{item.expiresAt ? <RelativeTime at={item.expiresAt} /> : "Never"}</Td>
               <Td className="text-right">
                 {item.state === "active" ? (
                   <ConfirmButton

@@ -1,15 +1,18 @@
-// Settings → Browser extension: pair by code, and the organization's devices with their last sync, channel
-// liveness (docs/extension-api.md) and Revoke.
+// Settings → Browser extension: download it with install steps, pair by code, and the organization's devices with
+// their last sync, channel liveness (docs/extension-api.md) and Revoke.
+import { RelativeTime } from "@/app/_components/relative-time";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDate, formatDateTime } from "@/app/_components/format";
+import { formatDateTime } from "@/app/_components/format";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import type { ChannelState } from "@/lib/extension/schemas";
 import { listDevices } from "@/lib/extension/list-devices";
 import { GeneratePairingCode, RevokeDevice } from "./extension-controls";
+import { ExtensionInstall } from "./extension-install";
+import { isCloudEdition } from "@/lib/edition/edition";
 
 const DOT: Record<ChannelState, { className: string; label: string }> = {
   ok: { className: "bg-emerald-500", label: "OK" },
@@ -38,11 +41,13 @@ export async function ExtensionCard() {
 
   return (
     <Card
+      id="browser-extension"
       title="Browser extension"
       description="The extension marks drafts as sent when you submit them on the platform and brings replies back. Each browser pairs with its own token."
       className="mt-6"
     >
       <div className="space-y-6">
+        <ExtensionInstall autoPairs={isCloudEdition()} />
         <GeneratePairingCode />
         {devices.length === 0 ? (
           <EmptyState className="py-8" title="No browsers paired" description="Generate a pairing code, or pair from the extension with this tab open." />
@@ -65,14 +70,14 @@ export async function ExtensionCard() {
                   <Td className="font-medium text-zinc-900 dark:text-zinc-100">
                     {d.name}
                     <div className="text-xs font-normal text-zinc-500 dark:text-zinc-400">
-                      <span className="font-mono">{d.tokenPrefix}…</span> · paired {formatDate(d.createdAt)}
+                      <span className="font-mono">{d.tokenPrefix}…</span> · paired <RelativeTime at={d.createdAt} />
                     </div>
                   </Td>
                   <Td className="whitespace-nowrap">
-                    {d.lastSyncAt ? formatDateTime(d.lastSyncAt) : never}
+                    {d.lastSyncAt ? <RelativeTime at={d.lastSyncAt} /> : never}
                     {d.stale ? <div className="text-xs text-amber-700 dark:text-amber-400">No sync for over 90 minutes</div> : null}
                   </Td>
-                  <Td className="whitespace-nowrap">{d.lastSeenAt ? formatDateTime(d.lastSeenAt) : never}</Td>
+                  <Td className="whitespace-nowrap">{d.lastSeenAt ? <RelativeTime at={d.lastSeenAt} /> : never}</Td>
                   <Td>
                     {d.revoked ? (
                       <span className="text-zinc-400 dark:text-zinc-500">—</span>

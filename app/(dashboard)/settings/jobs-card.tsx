@@ -1,6 +1,6 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
-import { formatDateTime } from "@/app/_components/format";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { JobsOverview } from "@/lib/jobs/get-jobs-overview";
 
@@ -41,7 +41,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
                   </Td>
                   <Td className="text-zinc-600 dark:text-zinc-400">{job.schedule}</Td>
                   <Td className="whitespace-nowrap tabular-nums">
-                    {job.lastStartedAt ? formatDateTime(job.lastStartedAt) : <span className="text-zinc-400 dark:text-zinc-500">Not yet</span>}
+                    {job.lastStartedAt ? <RelativeTime at={job.lastStartedAt} /> : <span className="text-zinc-400 dark:text-zinc-500">Not yet</span>}
                   </Td>
                   <Td title={job.lastError ?? undefined}>
                     {job.lastOutcome === "ok" ? (
@@ -57,7 +57,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
                       </span>
                     ) : null}
                   </Td>
-                  <Td className="whitespace-nowrap tabular-nums">{job.nextRunAt && overview.engine !== "off" ? formatDateTime(job.nextRunAt) : "—"}</Td>
+                  <Td className="whitespace-nowrap tabular-nums">{job.nextRunAt && overview.engine !== "off" ? <RelativeTime at={job.nextRunAt} /> : "—"}</Td>
                 </Tr>
               ))}
             </TBody>

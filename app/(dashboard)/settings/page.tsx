@@ -14,8 +14,9 @@ import { DedupForm, RubricForm } from "./app-config-forms";
 import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
 import { RunnersCard } from "./runners-card";
 import { ExtensionCard } from "./extension-card";
-import { detectRunners } from "@/lib/runners/detect-runners";
-import { getRunnerSignInFailures } from "@/lib/runners/get-runner-sign-in-failures";
+import { listOfferedRunners } from "@/lib/runners/list-offered-runners";
+import { localRunnersAllowed } from "@/lib/runners/runner-policy";
+import { isCloudEdition } from "@/lib/edition/edition";
 import { getJobsOverview } from "@/lib/jobs/get-jobs-overview";
 import { JobsCard } from "./jobs-card";
 
@@ -24,13 +25,12 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { orgId, role } = await getPageContext();
-  const [config, blocklist, projects, runners, signInFailures, jobs] = await Promise.all([
+  const [config, blocklist, projects, { runners, signInFailures }, jobs] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
     listProjects({ orgId }),
-    detectRunners(),
-    getRunnerSignInFailures({ orgId }),
-    getJobsOverview(),
+    listOfferedRunners({ orgId }),
+    isCloudEdition() ? null : getJobsOverview(),
   ]);
 
   return (
@@ -97,7 +97,13 @@ export default async function SettingsPage() {
         </div>
       </Card>
 
-      <RunnersCard runners={runners} signInFailures={signInFailures} />
+      <RunnersCard
+        runners={runners}
+        signInFailures={signInFailures}
+        canRedetect={hasRole(role, "admin")}
+        cloudOnly={!localRunnersAllowed()}
+        cloudEdition={isCloudEdition()}
+      />
       <ExtensionCard />
       <Card
         title="Webhooks"
@@ -118,7 +124,8 @@ export default async function SettingsPage() {
           Settings &gt; Webhooks holds the endpoints, their event filters and secrets, and a delivery log with Retry and Replay.
         </p>
       </Card>
-      <JobsCard overview={jobs} />
+      {/* The job engine is the operator's business: in the cloud edition it lives in the Operator area. */}
+      {jobs ? <JobsCard overview={jobs} /> : null}
     </>
   );
 }

@@ -1,8 +1,9 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
 import { CodeSpans } from "@/app/_components/code-spans";
-import { excerpt, formatDateTime } from "@/app/_components/format";
+import { excerpt } from "@/app/_components/format";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { RunnerStatus } from "@/lib/runners/detect-runners";
 import type { RunnerSignInFailure } from "@/lib/runners/get-runner-sign-in-failures";
@@ -14,13 +15,27 @@ import { RedetectButton } from "./redetect-button";
  * Detection proves a CLI is installed, not that it can sign in: a runner whose last run here just failed to sign in
  * says so, with the fix, instead of "Ready to run campaigns" (the rule: docs/runners.md, "Sign-in failures").
  */
-export function RunnersCard({ runners, signInFailures }: { runners: RunnerStatus[]; signInFailures: RunnerSignInFailure[] }) {
+export function RunnersCard({ runners, signInFailures, canRedetect, cloudOnly, cloudEdition }: {
+  runners: RunnerStatus[];
+  signInFailures: RunnerSignInFailure[];
+  /** Re-detect is for admins (POST /api/runners). */
+  canRedetect: boolean;
+  /** Only the cloud runner is offered (the cloud edition without local runners): no CLI is named. */
+  cloudOnly: boolean;
+  /** Customers read this page: no environment variables. */
+  cloudEdition: boolean;
+}) {
   const detectedAt = runners[0]?.detectedAt;
+  const checked = detectedAt ? ` (last checked ${new Date(detectedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC)` : "";
   const failureOf = new Map(signInFailures.map((f) => [f.runner, f]));
   return (
     <Card
       title="Agent runners"
-      description={`Local agent CLIs are detected with --version, the cloud runner by a hello to its relay, when the server starts${detectedAt ? ` (last checked ${new Date(detectedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC)` : ""}. A runner whose last run failed to sign in says so here for a day, or until a run on it succeeds.`}
+      description={
+        cloudOnly
+          ? `Campaigns run on the cloud runner: the agent works on the service's side and every tool call comes back to this dashboard${checked}.`
+          : `Local agent CLIs are detected with --version, the cloud runner by a hello to its relay, when the server starts${checked}. A runner whose last run failed to sign in says so here for a day, or until a run on it succeeds.`
+      }
       className="mt-6"
     >
       <div className="space-y-4">
@@ -57,7 +72,7 @@ export function RunnersCard({ runners, signInFailures }: { runners: RunnerStatus
                     )}
                   </Td>
                   <Td className="font-mono text-xs">
-                    {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : "relay over WebSocket (OUTREACH_CLOUD_RELAY_URL)"}
+                    {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : cloudEdition ? "managed by the service" : "relay over WebSocket (OUTREACH_CLOUD_RELAY_URL)"}
                     {r.spec ? (
                       <div className="mt-1 font-sans text-zinc-500 dark:text-zinc-400" title={r.spec.envPassthrough.join(", ")}>
                         passes {r.spec.envPassthrough.length} environment variables
@@ -72,7 +87,7 @@ export function RunnersCard({ runners, signInFailures }: { runners: RunnerStatus
             })}
           </TBody>
         </Table>
-        <RedetectButton />
+        {canRedetect ? <RedetectButton /> : null}
       </div>
     </Card>
   );
@@ -82,7 +97,7 @@ function SignInFailureNote({ failure }: { failure: RunnerSignInFailure }) {
   return (
     <div className="space-y-1.5" data-sign-in-failed={failure.runner}>
       <p className="font-medium text-amber-800 dark:text-amber-300">
-        Failed to sign in at {formatDateTime(failure.failedAt)}
+        Failed to sign in <RelativeTime at={failure.failedAt} />
         {failure.error ? `: ${excerpt(failure.error, 160)}` : "."}
       </p>
       <p>

@@ -1,15 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { InlineError } from "../inline-error";
 import { Input } from "../input";
+import { safeNextPath } from "@/lib/auth/safe-next-path";
 
-/** Only same-origin paths are followed after sign in, so `?next=` cannot bounce the user to another site. */
-function safeNext(next: string | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next;
-}
 
 export function LoginForm({ next }: { next?: string }) {
   const [pending, setPending] = useState(false);
@@ -28,10 +25,11 @@ export function LoginForm({ next }: { next?: string }) {
         body: JSON.stringify({ username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") }),
       });
       if (res.ok) {
-        location.href = safeNext(next);
+        // Only a path of this origin is followed, so `?next=` cannot bounce the user to another site.
+        location.href = safeNextPath(next, location.origin);
         return;
       }
-      if (res.status === 401) setError("Wrong username or password");
+      if (res.status === 401) setError("Wrong email, username or password.");
       else if (res.status === 429) setError("Too many attempts, try again in a few minutes");
       else {
         const body = (await res.json().catch(() => null)) as { message?: string } | null;
@@ -45,8 +43,15 @@ export function LoginForm({ next }: { next?: string }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <Input id="username" label="Username" autoComplete="username" required autoFocus />
-      <Input id="password" label="Password" type="password" autoComplete="current-password" required />
+      <Input id="username" label="Email or username" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />
+      <div className="space-y-1.5">
+        <Input id="password" label="Password" type="password" autoComplete="current-password" required />
+        <p className="text-right text-xs">
+          <Link href="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </p>
+      </div>
       <InlineError message={error} />
       <Button type="submit" pending={pending} className="w-full">
         Sign in

@@ -5,53 +5,69 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { InlineError } from "../inline-error";
 import { Input } from "../input";
-
-// Matches the server's minimum password length for the first account.
-const MIN_PASSWORD = 10;
+import { checkNewPassword, NewPasswordFields } from "./password-fields";
 
 type SignupFormProps = {
   /** An invitation link's token: the new account joins that organization instead of starting one. */
   inviteToken?: string;
+  /** The cloud edition asks everyone for an address; a self-hosted install takes one when given. */
+  emailRequired?: boolean;
+  /** The address an invitation was mailed to, pre-filled. */
+  defaultEmail?: string;
 };
 
-export function SignupForm({ inviteToken }: SignupFormProps = {}) {
+type FieldErrors = { organizationName?: string; email?: string; username?: string; password?: string; confirm?: string };
+type ErrorBody = { error?: string; message?: string; field?: string; issues?: { path: string; message: string }[] };
+const FIELDS = ["organizationName", "email", "username", "password"] as const;
+
+export function SignupForm({ inviteToken, emailRequired = false, defaultEmail }: SignupFormProps = {}) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [alreadySetUp, setAlreadySetUp] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const organizationName = String(form.get("organizationName") ?? "").trim();
+    const email = String(form.get("email") ?? "").trim();
     const username = String(form.get("username") ?? "").trim();
     const password = String(form.get("password") ?? "");
     const confirm = String(form.get("confirm") ?? "");
 
-    const errs: typeof fieldErrors = {};
-    if (password.length < MIN_PASSWORD) errs.password = `Use at least ${MIN_PASSWORD} characters.`;
-    if (confirm !== password) errs.confirm = "Passwords do not match.";
+    const errs: FieldErrors = checkNewPassword(password, confirm);
+    if (!email && !username) errs.username = emailRequired ? undefined : "Choose a username, or enter your email address.";
+    if (!email && emailRequired) errs.email = "Enter your email address.";
     setFieldErrors(errs);
     setError(null);
     setAlreadySetUp(false);
-    if (errs.password || errs.confirm) return;
+    if (Object.values(errs).some(Boolean)) return;
 
     setPending(true);
     try {
+      const body = {
+        ...(inviteToken ? { inviteToken } : { organizationName }),
+        ...(email ? { email } : {}),
+        ...(username ? { username } : {}),
+        password,
+      };
       const res = await fetch("/api/auth/signup", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "same-origin",
-        body: JSON.stringify(inviteToken ? { inviteToken, username, password } : { organizationName, username, password }),
+        body: JSON.stringify(body),
       });
       if (res.status === 201 || res.ok) {
         location.href = "/";
         return;
       }
-      const body = (await res.json().catch(() => null)) as { error?: string; message?: string } | null;
-      if (res.status === 409 && body?.error === "conflict") setAlreadySetUp(true);
-      else if (res.status === 429) setError("Too many attempts, try again in a few minutes");
-      else setError(body?.message ?? `Sign up failed (${res.status})`);
+      const answer = (await res.json().catch(() => null)) as ErrorBody | null;
+      // A field the server named (a taken address, an invalid username) is shown under that field.
+      const field = answer?.field ?? answer?.issues?.[0]?.path;
+      if (field && (FIELDS as readonly string[]).includes(field)) setFieldErrors({ [field]: answer?.issues?.[0]?.message ?? answer?.message });
+      else if (res.status === 409 && answer?.error === "conflict" && !inviteToken) setAlreadySetUp(true);
+      else if (res.status === 429) setError(answer?.message ?? "Too many attempts. Try again in a few minutes.");
+      else setError(answer?.message ?? `Sign up failed (${res.status}).`);
     } catch {
       setError("Could not reach the server. Check your connection and try again.");
     }
@@ -59,27 +75,35 @@ export function SignupForm({ inviteToken }: SignupFormProps = {}) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
-      {inviteToken ? null : <Input id="organizationName" label="Organization name" autoComplete="organization" required autoFocus />}
-      <Input id="username" label="Username" autoComplete="username" required autoFocus={Boolean(inviteToken)} />
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {inviteToken ? null : (
+        <Input id="organizationName" label="Organization name" autoComplete="organization" required autoFocus error={fieldErrors.organizationName} />
+      )}
       <Input
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        minLength={MIN_PASSWORD}
-        required
-        hint={`At least ${MIN_PASSWORD} characters.`}
-        error={fieldErrors.password}
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required={emailRequired}
+        optional={!emailRequired}
+        defaultValue={defaultEmail}
+        autoFocus={Boolean(inviteToken) && !defaultEmail}
+        hint={emailRequired ? "You sign in with it, and it gets you back in if you forget your password." : "Lets you reset a forgotten password by email."}
+        error={fieldErrors.email}
       />
       <Input
-        id="confirm"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldErrors.confirm}
+        id="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        optional
+        hint="Leave it empty to use the start of your email address."
+        error={fieldErrors.username}
       />
+      <NewPasswordFields errors={fieldErrors} />
       <InlineError message={error} />
       {alreadySetUp ? (
         <InlineError>

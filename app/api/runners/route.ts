@@ -1,15 +1,9 @@
-// GET/POST /api/runners - the cached runner detection; POST clears the cache and probes again (session).
-// Detection describes this machine; signInFailures are the organization's own runs (docs/runners.md).
+// GET/POST /api/runners - the runners this edition offers, from the cached detection; POST (admins, at most every
+// 30 s per instance) clears the cache and probes again (session). Detection describes this machine; signInFailures
+// are the organization's own runs of the runners it offers (docs/runners.md).
 import { withOrg } from "@/lib/http/with-org";
-import { detectRunners } from "@/lib/runners/detect-runners";
-import { getRunnerSignInFailures } from "@/lib/runners/get-runner-sign-in-failures";
+import { listOfferedRunners } from "@/lib/runners/list-offered-runners";
 
-export const GET = withOrg({}, async ({ orgId }) => {
-  const [runners, signInFailures] = await Promise.all([detectRunners(), getRunnerSignInFailures({ orgId })]);
-  return Response.json({ runners, signInFailures });
-});
+export const GET = withOrg({}, async ({ orgId }) => Response.json(await listOfferedRunners({ orgId })));
 
-export const POST = withOrg({}, async ({ orgId }) => {
-  const [runners, signInFailures] = await Promise.all([detectRunners({ refresh: true }), getRunnerSignInFailures({ orgId })]);
-  return Response.json({ runners, signInFailures });
-});
+export const POST = withOrg({ role: "admin" }, async ({ orgId }) => Response.json(await listOfferedRunners({ orgId, redetect: true })));

@@ -1,13 +1,13 @@
-// GET /api/stream - Server-Sent Events of the caller's organization (session; SPEC section 6)
+// GET /api/stream - Server-Sent Events of the caller's organization (session or API key; SPEC section 6)
 import { withOrg } from "@/lib/http/with-org";
 import { openEventStream, SSE_HEADERS } from "@/lib/events/open-event-stream";
-import { isMember } from "@/lib/members/is-member";
+import { streamAccessCheck } from "@/lib/events/stream-access";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// A signed-in stream ends once its user no longer belongs to the organization (left, removed, or it was deleted).
-export const GET = withOrg({}, async ({ req, orgId, userId }) => {
-  const stillAllowed = userId === null ? undefined : () => isMember({ orgId, userId });
-  return new Response(openEventStream(orgId, req.signal, { stillAllowed }), { headers: SSE_HEADERS });
-});
+// A stream ends at its next keep-alive once what let it open no longer holds: the session was signed out or its user
+// left the organization, or the API key was revoked or expired.
+export const GET = withOrg({}, async ({ req, ...caller }) =>
+  new Response(openEventStream(caller.orgId, req.signal, { stillAllowed: streamAccessCheck(req, caller) }), { headers: SSE_HEADERS }),
+);

@@ -3,16 +3,16 @@ import type { DiffLine } from "@/lib/skill-generation/config-diff";
 
 const marks: Record<DiffLine["type"], string> = { added: "+", removed: "-", same: " " };
 
-/** A unified line diff: removed lines red, added lines green, unchanged lines as plain context. */
+/** A unified line diff of the profiles' JSON: removed lines red, added lines green, unchanged lines as plain context. */
 export function ConfigDiffView({ lines }: { lines: DiffLine[] }) {
   const added = lines.filter((l) => l.type === "added").length;
   const removed = lines.filter((l) => l.type === "removed").length;
   return (
     <figure>
       <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-        <span className="font-medium text-emerald-700 dark:text-emerald-400">+{added}</span>{" "}
-        <span className="font-medium text-red-700 dark:text-red-400">-{removed}</span> lines
-        {added + removed === 0 ? " · the generated profile is the same as the current one" : null}
+        <span className="font-medium text-emerald-700 dark:text-emerald-400">{added} {added === 1 ? "line" : "lines"} added</span>,{" "}
+        <span className="font-medium text-red-700 dark:text-red-400">{removed} removed</span>
+        {added + removed === 0 ? " · the generated profile is the same as the current one" : " · green: in the generated profile only; red: in the current one only"}
       </figcaption>
       <pre
         aria-label="Profile diff"

@@ -1,7 +1,7 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { buttonClasses } from "@/app/_components/button";
 import { CodeSpans } from "@/app/_components/code-spans";
-import { formatDateTime } from "@/app/_components/format";
 import { FailureReasonChip, RUN_KIND_LABELS } from "@/app/_components/run-badges";
 import { runnerLabel } from "@/lib/runners/runner-label";
 import { explainRunFailure } from "@/lib/runs/explain-run-failure";
@@ -26,6 +26,7 @@ export async function LastFailureNotice({ orgId, campaignId, runLive }: { orgId:
     authSource: failure.authSource,
     projectId: failure.projectId,
     campaignId,
+    failedAccount: failure.failedAccount,
   });
   const error = failure.error ? shorten(failure.error) : null;
 
@@ -49,7 +50,7 @@ export async function LastFailureNotice({ orgId, campaignId, runLive }: { orgId:
             <FailureReasonChip reason={failure.failureReason} />
           </h2>
           <p className="mt-1 text-xs text-red-800/80 dark:text-red-200/70">
-            {RUN_KIND_LABELS[failure.kind] ?? failure.kind} on {runnerLabel(failure.runner)}, ended {formatDateTime(failure.finishedAt)}
+            {RUN_KIND_LABELS[failure.kind] ?? failure.kind} on {runnerLabel(failure.runner)}, ended <RelativeTime at={failure.finishedAt} />
           </p>
           <p className="mt-3 text-sm text-red-950 dark:text-red-50">{summary}</p>
           {error ? (

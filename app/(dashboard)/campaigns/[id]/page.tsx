@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge, CampaignStateBadge } from "@/app/_components/badge";
+import { platformLabel, skillLabel, type Platform } from "@/lib/campaigns/catalog";
+import { ProfileView } from "../_components/profile-view";
 import { Card } from "@/app/_components/card";
 import { formatDateTime } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
@@ -11,6 +13,7 @@ import { getPageContext } from "@/lib/auth/page-context";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
 import { getCampaignReadiness } from "@/lib/campaigns/get-campaign-readiness";
 import { detectRunners } from "@/lib/runners/detect-runners";
+import { runnerLabel } from "@/lib/runners/runner-label";
 import { listRuns } from "@/lib/runs/list-runs";
 import { FAILURE_REASONS } from "@/lib/runs/run-summary";
 import { listTuningRuns } from "@/lib/skill-generation/list-tuning-runs";
@@ -26,6 +29,13 @@ import { RunControls } from "./run-controls";
 import { RunHistory } from "./run-history";
 import { ScheduleCard } from "./schedule-card";
 import { TuningPanel } from "./tuning-panel";
+import { KeyNumbers } from "../../outcomes/key-numbers";
+import { getOutcomes } from "@/lib/outcomes/get-outcomes";
+import { getJudgeCalibration } from "@/lib/outcomes/get-judge-calibration";
+import { JudgeCard } from "./judge-card";
+import { getFreeMinutesLeft } from "@/lib/billing/get-free-minutes-left";
+import { CLOUD_RUNNER } from "@/lib/runners/backends";
+import { hasRole } from "@/lib/auth/resolve-session-caller";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Campaign" };
@@ -42,7 +52,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 type PageProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function CampaignPage({ params, searchParams }: PageProps) {
-  const [{ id: rawId }, query, { orgId }] = await Promise.all([params, searchParams, getPageContext()]);
+  const [{ id: rawId }, query, { orgId, role }] = await Promise.all([params, searchParams, getPageContext()]);
   const id = parseIdOr404(rawId);
   // An unknown ?reason= is ignored rather than answered with an empty table.
   const rawReason = typeof query.reason === "string" ? query.reason : null;
@@ -51,19 +61,31 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
   const c = await orNotFound(getCampaignOrThrow({ orgId, id }));
   // Readiness is evaluated on every load (SPEC 1), next to the history it explains.
   const runners = await detectRunners();
-  const [readiness, runs, tuningRuns] = await Promise.all([
+  const [readiness, runs, tuningRuns, outcomes, judge] = await Promise.all([
     getCampaignReadiness({ orgId, campaignId: id, runners }),
     tab === "overview" ? listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }) : Promise.resolve([]),
     tab === "tuning" ? listTuningRuns({ orgId, campaignId: id }) : Promise.resolve([]),
+    tab === "overview" ? getOutcomes({ orgId, query: { campaignId: id } }) : Promise.resolve(null),
+    tab === "tuning" ? getJudgeCalibration({ orgId, campaignId: id, query: {} }) : Promise.resolve(null),
   ]);
   const selectedTuning = tab === "tuning" ? await selectTuningRun(orgId, id, query.run, tuningRuns) : null;
-  const configText = JSON.stringify(c.config ?? {}, null, 2);
+  // A Free organization's cloud minutes left, beside Run now (null when nothing is limited).
+  const minutes = c.runner === CLOUD_RUNNER.slug ? await getFreeMinutesLeft({ orgId }) : null;
   const blockedReason =
     readiness.blocking.length > 0
       ? "Resolve the setup issues above to run this campaign."
       : readiness.profileBeingWritten
         ? "The campaign profile is being generated; Run now is back when it is done."
-        : null;
+        : minutes?.exhausted
+          ? "This month's cloud-run minutes are used up. Upgrade the plan to run again."
+          : null;
+  // Generate preview and Regenerate run the profile generator on the campaign's runner (the cloud runner for one this
+  // edition does not offer): disabled with the reason when that runner cannot run, as Run now is.
+  const generationMinutes =
+    readiness.generationRunner !== CLOUD_RUNNER.slug ? null : c.runner === CLOUD_RUNNER.slug ? minutes : await getFreeMinutesLeft({ orgId });
+  const generationBlockedReason =
+    readiness.generationRunnerProblem ??
+    (generationMinutes?.exhausted ? "This month's cloud-run minutes are used up. Upgrade the plan to generate a profile." : null);
 
   return (
     <>
@@ -86,7 +108,7 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
           </>
         }
         description={`Created ${formatDateTime(c.createdAt)} · updated ${formatDateTime(c.updatedAt)}`}
-        actions={<RunControls campaignId={c.id} liveRunId={readiness.liveRunId} blockedReason={blockedReason} />}
+        actions={<RunControls campaignId={c.id} liveRunId={readiness.liveRunId} blockedReason={blockedReason} minutes={minutes} canUpgrade={hasRole(role, "admin")} />}
       />
       <CampaignLive campaignId={c.id} />
       <ReadinessBanner campaignId={c.id} readiness={readiness} />
@@ -101,9 +123,17 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
       />
 
       {tab === "tuning" ? (
-        <TuningPanel campaignId={c.id} runs={tuningRuns} selected={selectedTuning} />
+        <div className="space-y-6">
+          {judge ? <JudgeCard judge={judge} /> : null}
+          <TuningPanel campaignId={c.id} runs={tuningRuns} selected={selectedTuning} blockedReason={generationBlockedReason} />
+        </div>
       ) : (
         <>
+          {outcomes && (outcomes.totals.drafted > 0 || outcomes.totals.runs > 0) ? (
+            <div className="mb-8">
+              <KeyNumbers metrics={outcomes.totals} title="Outcomes, last 12 weeks" href={`/outcomes?campaignId=${c.id}`} period="last 12 weeks" />
+            </div>
+          ) : null}
           <section aria-labelledby="run-history" className="mb-8">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
               <h2 id="run-history" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
@@ -123,16 +153,9 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
                       {c.projectName}
                     </Link>
                   </Detail>
-                  <Detail label="Platform">
-                    <span className="capitalize">{c.platform}</span>
-                  </Detail>
-                  <Detail label="Skill">
-                    <code className="font-mono text-xs">{c.skill}</code>
-                  </Detail>
-                  <Detail label="Runner">
-                    <code className="font-mono text-xs">{c.runner}</code>
-                    <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">snapshotted at creation</span>
-                  </Detail>
+                  <Detail label="Platform">{platformLabel(c.platform)}</Detail>
+                  <Detail label="Skill">{skillLabel(c.skill)}</Detail>
+                  <Detail label="Runner">{runnerLabel(c.runner)}</Detail>
                   <Detail label="Auto-post">
                     {c.autoPost ? <Badge tone="primary">On</Badge> : <span className="text-zinc-500 dark:text-zinc-400">Off</span>}
                   </Detail>
@@ -143,12 +166,17 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
 
               <Card
                 title="Profile"
-                description="The campaign profile the playbook receives."
-                actions={<ProfileGenerationButton campaignId={c.id} intent="regenerate" label="Regenerate" variant="ghost" />}
+                description="What the agent reads on every run."
+                actions={
+                  <>
+                    <a href="#edit-profile" className="text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                      Edit
+                    </a>
+                    <ProfileGenerationButton campaignId={c.id} intent="regenerate" label="Regenerate" variant="ghost" blockedReason={generationBlockedReason} />
+                  </>
+                }
               >
-                <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
-                  {configText}
-                </pre>
+                <ProfileView config={c.config} platform={c.platform} />
               </Card>
             </div>
 
@@ -158,14 +186,19 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
                   campaign={{
                     id: c.id,
                     name: c.name,
-                    platform: c.platform,
+                    platform: c.platform as Platform,
                     cron: c.cron,
                     autoPost: c.autoPost,
                     state: c.state,
-                    configText,
+                    config: c.config,
                     runner: c.runner,
+                    playbookId: c.playbookId,
                   }}
-                  runners={runners.map((r) => ({ slug: r.slug, label: r.label, available: r.available, local: r.spec !== null }))}
+                  runners={[
+                    ...runners.map((r) => ({ slug: r.slug, label: r.label, available: r.available, local: r.spec !== null })),
+                    // A runner this edition no longer offers stays listed (disabled), so the form shows the truth.
+                    ...(runners.some((r) => r.slug === c.runner) ? [] : [{ slug: c.runner, label: runnerLabel(c.runner), available: false, local: true, offered: false }]),
+                  ]}
                 />
               </Card>
               <Card title="Danger zone" description="Deleting a campaign cannot be undone.">

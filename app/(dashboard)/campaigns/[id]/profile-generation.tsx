@@ -15,6 +15,8 @@ type Props = {
   intent: "generate" | "regenerate";
   label: string;
   variant?: ButtonVariant;
+  /** Why the generator's runner cannot run now: the button is disabled with it as its title. */
+  blockedReason?: string | null;
 };
 
 /**
@@ -22,7 +24,7 @@ type Props = {
  * profile is written directly). While a generation is already running the click raises a toast and opens nothing
  * (SPEC "Campaign readiness banner"); the live state is read at click time, since the page may be older than it.
  */
-export function ProfileGenerationButton({ campaignId, intent, label, variant = "secondary" }: Props) {
+export function ProfileGenerationButton({ campaignId, intent, label, variant = "secondary", blockedReason = null }: Props) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -62,7 +64,7 @@ export function ProfileGenerationButton({ campaignId, intent, label, variant = "
 
   return (
     <>
-      <Button variant={variant} size="sm" onClick={onClick} pending={checking}>
+      <Button variant={variant} size="sm" onClick={onClick} pending={checking} disabled={blockedReason !== null} title={blockedReason ?? undefined}>
         {label}
       </Button>
       <Dialog

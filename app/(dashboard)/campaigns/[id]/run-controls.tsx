@@ -13,10 +13,14 @@ type Props = {
   liveRunId: number | null;
   /** Why Run now is unavailable (blocking setup issues), or null. */
   blockedReason: string | null;
+  /** A Free organization's cloud-run minutes this month; null when nothing is limited. */
+  minutes?: { leftMinutes: number; includedMinutes: number; exhausted: boolean } | null;
+  /** Admins and owners can change the plan; others are told whom to ask. */
+  canUpgrade?: boolean;
 };
 
 /** Run now (POST /api/run), Running while a run of the campaign is alive, and Cancel (DELETE /api/run/[id]). */
-export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
+export function RunControls({ campaignId, liveRunId, blockedReason, minutes = null, canUpgrade = false }: Props) {
   const router = useRouter();
   const [starting, setStarting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -78,6 +82,23 @@ export function RunControls({ campaignId, liveRunId, blockedReason }: Props) {
       </div>
       {blockedReason && liveRunId === null ? (
         <p className="max-w-60 text-xs text-zinc-500 sm:text-right dark:text-zinc-400">{blockedReason}</p>
+      ) : null}
+      {minutes ? (
+        <p className="max-w-60 text-xs text-zinc-500 sm:text-right dark:text-zinc-400" data-testid="minutes-left">
+          {minutes.exhausted ? "No" : minutes.leftMinutes.toLocaleString("en-US")} of {minutes.includedMinutes.toLocaleString("en-US")} cloud-run minutes left this month
+          {minutes.exhausted ? (
+            canUpgrade ? (
+              <>
+                {" · "}
+                <Link href="/settings/billing" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  Upgrade
+                </Link>
+              </>
+            ) : (
+              " · ask an admin to upgrade"
+            )
+          ) : null}
+        </p>
       ) : null}
       {upgradeUrl ? (
         <InlineError className="max-w-sm">

@@ -1,6 +1,6 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDateTime } from "@/app/_components/format";
 import { FailureReasonChip, formatDuration, formatUsd, RUN_KIND_LABELS, RunStatusBadge, RunTriggerBadge } from "@/app/_components/run-badges";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { RunSummary } from "@/lib/runs/run-summary";
@@ -36,7 +36,7 @@ export function RunHistory({ runs, reason }: { runs: RunSummary[]; reason: strin
         {runs.map((r) => (
           <Tr key={r.id}>
             <Td className="whitespace-nowrap">
-              {formatDateTime(r.startedAt)}
+              <RelativeTime at={r.startedAt} />
               {/* Profile generation runs belong to the campaign too; say so, the history is not only campaign runs. */}
               {r.kind !== "campaign" ? (
                 <span className="block text-xs text-zinc-500 dark:text-zinc-400">{RUN_KIND_LABELS[r.kind] ?? r.kind}</span>

@@ -5,6 +5,8 @@ import { formatDateTime } from "@/app/_components/format";
 import { scheduleView } from "@/lib/campaigns/describe-schedule";
 import type { ScheduleOutcome } from "@/lib/jobs/campaign-tick";
 import { ScheduleToggle } from "./schedule-toggle";
+import { ScheduleCardWords } from "../_components/schedule-card-words";
+import { ViewerTime } from "../_components/viewer-time";
 
 type Props = {
   campaignId: number;
@@ -19,12 +21,12 @@ const RESULT_TEXT: Record<ScheduleOutcome["result"], string> = {
   refused: "not started",
 };
 
-/** The schedule in words, its next three slots, what the last slot did, and Pause / Resume. */
+/** The schedule in words (the viewer's time, then UTC), its next three slots, what the last slot did, and Pause / Resume. */
 export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: Props) {
   if (!cron) {
     return (
       <Card title="Schedule" description="This campaign runs only when you press Run now.">
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Add a cron below (Edit campaign) to run it on a schedule.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Choose a schedule under Edit campaign to run it regularly.</p>
       </Card>
     );
   }
@@ -34,14 +36,14 @@ export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: P
   return (
     <Card title="Schedule" description={<code className="font-mono text-xs">{cron}</code>} actions={toggle}>
       <div className="space-y-4 text-sm" data-testid="campaign-schedule">
-        <p className="font-medium text-zinc-900 dark:text-zinc-100">{view.words}</p>
+        <ScheduleCardWords cron={cron} />
         {state === "active" ? (
           <div>
             <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Next runs</h3>
             <ol className="space-y-1 tabular-nums" aria-label="Next runs">
               {view.upcoming.map((slot) => (
                 <li key={slot} className="text-zinc-700 dark:text-zinc-300">
-                  <time dateTime={slot}>{formatDateTime(slot)}</time>
+                  <ViewerTime iso={slot} />
                 </li>
               ))}
             </ol>

@@ -1,15 +1,17 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/app/_components/badge";
 import { buttonClasses, Spinner } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDateTime } from "@/app/_components/format";
 import { FailureReasonChip, RunStatusBadge } from "@/app/_components/run-badges";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { configDiff } from "@/lib/skill-generation/config-diff";
 import type { getTuningRun } from "@/lib/skill-generation/get-tuning-run";
 import type { listTuningRuns, TuningOutcome } from "@/lib/skill-generation/list-tuning-runs";
 import { ConfigDiffView } from "./config-diff-view";
+import { ProfileChangesList } from "./profile-changes-list";
+import { RationaleList } from "./rationale-list";
 import { GeneratePreviewButton, TuningDecision } from "./tuning-controls";
 
 type TuningRun = Awaited<ReturnType<typeof listTuningRuns>>[number];
@@ -27,14 +29,14 @@ const OUTCOMES: Record<Exclude<TuningOutcome, null>, { label: string; tone: Badg
  * diff against the profile the run started from, then Adopt or Discard; the last 20 generations below, each with
  * View diff while it still has its generated profile.
  */
-export function TuningPanel({ campaignId, runs, selected }: { campaignId: number; runs: TuningRun[]; selected: SelectedRun | null }) {
+export function TuningPanel({ campaignId, runs, selected, blockedReason = null }: { campaignId: number; runs: TuningRun[]; selected: SelectedRun | null; blockedReason?: string | null }) {
   const live = runs.find((r) => r.status === "running") ?? null;
   return (
     <div className="space-y-6">
       <Card
         title="Profile preview"
         description="The agent proposes a new campaign profile; nothing changes until you adopt it."
-        actions={<GeneratePreviewButton campaignId={campaignId} disabled={live !== null} />}
+        actions={<GeneratePreviewButton campaignId={campaignId} disabled={live !== null} blockedReason={live ? null : blockedReason} />}
       >
         {live ? (
           <p className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="tuning-live">
@@ -76,7 +78,7 @@ export function TuningPanel({ campaignId, runs, selected }: { campaignId: number
                 <Tr key={r.id} className={selected?.id === r.id ? "bg-indigo-50/60 dark:bg-indigo-500/5" : undefined}>
                   <Td>
                     <Link href={`/runs/${r.id}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
-                      {formatDateTime(r.startedAt)}
+                      <RelativeTime at={r.startedAt} />
                     </Link>
                   </Td>
                   <Td className="capitalize">{r.mode}</Td>
@@ -111,14 +113,19 @@ function SelectedDiff({ campaignId, run }: { campaignId: number; run: SelectedRu
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id="tuning-diff" className="flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-            Generated {formatDateTime(run.finishedAt ?? run.startedAt)}
+            Generated <RelativeTime at={run.finishedAt ?? run.startedAt} />
             {outcome ? <Badge tone={outcome.tone}>{outcome.label}</Badge> : null}
           </h3>
           <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Compared with the profile the campaign had when the run started.</p>
         </div>
         {run.outcome === "awaiting_decision" ? <TuningDecision campaignId={campaignId} runId={run.id} /> : null}
       </div>
-      <ConfigDiffView lines={configDiff(run.previousConfig, run.generatedConfig)} />
+      <ProfileChangesList previous={run.previousConfig} generated={run.generatedConfig} />
+      <RationaleList rationale={run.rationale} />
+      <div>
+        <h4 className="mb-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">The same changes line by line, in the profile&apos;s JSON</h4>
+        <ConfigDiffView lines={configDiff(run.previousConfig, run.generatedConfig)} />
+      </div>
     </section>
   );
 }

@@ -5,9 +5,10 @@ import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { getPageContext } from "@/lib/auth/page-context";
-import { PLATFORMS, SKILLS } from "@/lib/campaigns/catalog";
+import { PLATFORM_LABELS, PLATFORMS, SKILLS, skillLabel } from "@/lib/campaigns/catalog";
 import { detectRunners } from "@/lib/runners/detect-runners";
 import { listProjects } from "@/lib/projects/list-projects";
+import { localRunnersAllowed } from "@/lib/runners/runner-policy";
 import { CampaignCreateForm } from "./campaign-create-form";
 
 export const dynamic = "force-dynamic";
@@ -32,7 +33,7 @@ export default async function NewCampaignPage({
           </Link>
         }
         title="New campaign"
-        description="Choose where the agent looks, what it drafts and which runner executes the playbook."
+        description="Choose where the agent looks, what it drafts, when it runs and what it should know about your audience."
       />
       {projects.length === 0 ? (
         <EmptyState
@@ -44,9 +45,10 @@ export default async function NewCampaignPage({
         <Card className="max-w-3xl">
           <CampaignCreateForm
             projects={projects.map((p) => ({ id: p.id, name: p.name }))}
-            platforms={[...PLATFORMS]}
-            skills={{ ...SKILLS }}
+            platforms={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))}
+            skills={Object.fromEntries(PLATFORMS.map((p) => [p, SKILLS[p].map((s) => ({ value: s, label: skillLabel(s) }))]))}
             runners={runners.map((r) => ({ slug: r.slug, label: r.label, available: r.available, local: r.spec !== null }))}
+            localRunners={localRunnersAllowed()}
             initialProjectId={initialProjectId}
           />
         </Card>

@@ -84,13 +84,20 @@ export function OpenReply({ reply, thresholds }: { reply: OpenReplyView; thresho
 
       {status === "drafting_failed" ? (
         <div className="space-y-3">
-          <p className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-300">
-            {reply.runStatus === "failed" ? "The run drafting this reply failed." : "The drafting run ended without writing the reply."}
-            {reply.failureReason ? <FailureReasonChip reason={reply.failureReason} /> : null}
-            <Link href={`/runs/${draft.draftingRunId}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-              View run log
-            </Link>
-          </p>
+          {reply.notStarted ? (
+            <div className="space-y-1 text-sm" role="status">
+              <p className="font-medium text-red-700 dark:text-red-300">No agent runner could draft this reply.</p>
+              <p className="text-zinc-700 dark:text-zinc-300" data-testid="reply-not-started">{reply.notStarted}</p>
+            </div>
+          ) : (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-300">
+              {reply.runStatus === "failed" ? "The run drafting this reply failed." : "The drafting run ended without writing the reply."}
+              {reply.failureReason ? <FailureReasonChip reason={reply.failureReason} /> : null}
+              <Link href={`/runs/${draft.draftingRunId}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                View run log
+              </Link>
+            </p>
+          )}
           <div className="flex gap-2">
             <Button size="sm" onClick={() => act("retry", retry)} pending={busy === "retry"} disabled={busy !== null}>
               Retry

@@ -14,6 +14,8 @@ import { getAppConfig } from "@/lib/config/get-app-config";
 import { getThreadOrThrow } from "@/lib/conversations/get-thread";
 import { THREAD_KIND_LABELS } from "../../people/reply-status-badge";
 import { OpenReply } from "./open-reply";
+import { RemovalBadge } from "@/app/_components/removal/removal-badge";
+import { CheckNow } from "@/app/_components/removal/check-now";
 import { Timeline } from "./timeline";
 
 export const dynamic = "force-dynamic";
@@ -98,6 +100,26 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
                 </Detail>
               ) : null}
               {p.sentAt ? <Detail label="Sent">{formatDateTime(p.sentAt)}</Detail> : null}
+              {p.removalCheck ? (
+                <Detail label="Visibility">
+                  <div className="space-y-2">
+                    <RemovalBadge check={p.removalCheck} />
+                    {p.removalCheck.status && p.removalCheck.checkedAt ? (
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Checked {formatDateTime(p.removalCheck.checkedAt)}</p>
+                    ) : null}
+                    {p.removalCheck.nextCheckAt ? (
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Next check {formatDateTime(p.removalCheck.nextCheckAt)}</p>
+                    ) : null}
+                    {p.removalCheck.error ? <p className="text-xs text-amber-700 dark:text-amber-300">Last check: {p.removalCheck.error}</p> : null}
+                    {p.removalCheck.url ? (
+                      <a href={p.removalCheck.url} target="_blank" rel="noreferrer" className="block break-all text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+                        {p.removalCheck.url}
+                      </a>
+                    ) : null}
+                    <CheckNow draftId={p.id} check={p.removalCheck} />
+                  </div>
+                </Detail>
+              ) : null}
               {p.targetUrl ? (
                 <Detail label="On platform">
                   <a href={p.targetUrl} target="_blank" rel="noreferrer" className="break-all text-indigo-600 hover:underline dark:text-indigo-400">

@@ -1,5 +1,5 @@
+import { RelativeTime } from "@/app/_components/relative-time";
 import { cx } from "@/app/_components/cx";
-import { formatDateTime } from "@/app/_components/format";
 import type { TimelineItem } from "@/lib/conversations/get-thread";
 
 /**
@@ -28,7 +28,7 @@ export function Timeline({ items, parentDraftId }: { items: TimelineItem[]; pare
               <p className={cx("mt-1 flex flex-wrap gap-x-1.5 px-1 text-xs text-zinc-500 dark:text-zinc-400", ours && "justify-end")}>
                 <span className="font-medium text-zinc-600 dark:text-zinc-300">{ours ? `You (${m.author})` : m.author}</span>
                 <span aria-hidden="true">·</span>
-                <time dateTime={m.sentAt}>{formatDateTime(m.sentAt)}</time>
+                <RelativeTime at={m.sentAt} />
                 {label ? (
                   <>
                     <span aria-hidden="true">·</span>

@@ -3,16 +3,21 @@
 import { Badge, type BadgeTone } from "@/app/_components/badge";
 import { Button } from "@/app/_components/button";
 import type { DraftView } from "@/lib/drafts/draft-view";
+import { BULK_FILTER_LIMIT } from "@/lib/drafts/bulk-limits";
 import type { BulkAction, BulkResult, BulkStatus } from "./bulk-bar";
+
+const LIMIT = new Intl.NumberFormat("en").format(BULK_FILTER_LIMIT);
 
 const TITLES: Record<BulkAction, string> = {
   approve: "Bulk approve",
+  reject: "Bulk reject",
   reschedule: "Bulk reschedule",
   unschedule: "Clear schedule",
 };
 
 const STATUS: Record<BulkStatus, { label: string; tone: BadgeTone }> = {
   approved: { label: "Approved", tone: "success" },
+  rejected: { label: "Rejected", tone: "danger" },
   rescheduled: { label: "Rescheduled", tone: "success" },
   skipped: { label: "Skipped", tone: "warning" },
   not_found: { label: "Not found", tone: "danger" },
@@ -45,6 +50,11 @@ export function BulkResults({ result, drafts, onDismiss }: BulkResultsProps) {
           Dismiss
         </Button>
       </header>
+      {result.truncated ? (
+        <p className="border-b border-zinc-200 px-4 py-2 text-sm text-amber-800 dark:border-zinc-800 dark:text-amber-300" data-testid="bulk-truncated">
+          More drafts matched than one action takes ({LIMIT}, the newest first). Select all matching again to act on the rest.
+        </p>
+      ) : null}
       <ul className="max-h-56 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
         {result.results.map((r) => {
           const d = drafts.get(r.id);

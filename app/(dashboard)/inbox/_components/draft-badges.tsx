@@ -3,12 +3,16 @@ import type { DedupWarning, DraftView } from "@/lib/drafts/draft-view";
 
 export type QualityThresholds = { red: number; green: number };
 
-// The rows render in the browser only (they are fetched client-side), so the reviewer's own locale and zone apply.
+// The reviewer's own locale and zone, once the page runs in the browser (the server's HTML writes UTC: date-words.ts).
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 export function formatLocalDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
+}
+
+export function formatLocalDate(iso: string): string {
+  return dateOnly.format(new Date(iso));
 }
 
 /** "just now", "5 min ago", "3 h ago", then the date: an inbox is read by recency. */
@@ -30,18 +34,36 @@ export function qualityTone(score: number, t: QualityThresholds): BadgeTone {
   return "warning";
 }
 
-export function QualityBadge({ draft, thresholds }: { draft: DraftView; thresholds: QualityThresholds }) {
+/**
+ * The words behind a Q badge: what the score is, where the colours change, the filter in force, and the judge's own
+ * reason. A reviewer meets the badge on every row, so it explains itself on hover.
+ */
+export function qualityExplanation(draft: Pick<DraftView, "qualityScore" | "qualityReason" | "qualityModel">, t: QualityThresholds, minQuality?: string | null): string {
+  const lines = [
+    `Quality score ${draft.qualityScore} of 100: how well the body meets your organization's quality rubric, scored by the agent that wrote it.`,
+    `Red below ${t.red}, amber from ${t.red} to ${t.green - 1}, green from ${t.green} (Settings, quality rubric).`,
+  ];
+  // The inbox passes its filter (null when unset); elsewhere no list is being filtered.
+  if (minQuality !== undefined) {
+    lines.push(minQuality ? `Showing drafts scored ${minQuality} or more (Min quality filter).` : "Min quality filter: none, drafts of every score are shown.");
+  }
+  if (draft.qualityReason) lines.push(`Why: ${draft.qualityReason}`);
+  if (draft.qualityModel) lines.push(`Scored by ${draft.qualityModel}.`);
+  return lines.join("\n");
+}
+
+export function QualityBadge({ draft, thresholds, minQuality }: { draft: DraftView; thresholds: QualityThresholds; minQuality?: string | null }) {
   if (draft.qualityScore === null) return null;
-  const reason = [draft.qualityReason, draft.qualityModel ? `Scored by ${draft.qualityModel}` : null].filter(Boolean).join(" · ");
+  const tip = qualityExplanation(draft, thresholds, minQuality);
   return (
-    <Badge tone={qualityTone(draft.qualityScore, thresholds)} title={reason || `Quality ${draft.qualityScore} of 100`} className="font-mono">
+    <Badge tone={qualityTone(draft.qualityScore, thresholds)} title={tip} className="font-mono cursor-help">
       Q{draft.qualityScore}
     </Badge>
   );
 }
 
-export function DedupBadge({ warning }: { warning: DedupWarning }) {
-  const when = dateOnly.format(new Date(warning.lastContactedAt));
+export function DedupBadge({ warning, formatDate = formatLocalDate }: { warning: DedupWarning; formatDate?: (iso: string) => string }) {
+  const when = formatDate(warning.lastContactedAt);
   const tip = `Last contacted ${when} (dedup window ${warning.windowDays} days)`;
   return (
     <Badge tone="warning" title={tip}>

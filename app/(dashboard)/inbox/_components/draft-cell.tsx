@@ -2,13 +2,15 @@
 
 import { Badge } from "@/app/_components/badge";
 import { Button, Spinner } from "@/app/_components/button";
-import { ConfirmButton } from "@/app/_components/confirm-button";
 import { buildComposeUrl } from "@/lib/drafts/compose-url";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { BodyEditor, DraftBody } from "./draft-body";
-import { DedupBadge, formatLocalDateTime, QualityBadge } from "./draft-badges";
+import { DedupBadge, QualityBadge } from "./draft-badges";
+import { useDateWords, type DateWords } from "./date-words";
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
 import { RegenerateForm } from "./regenerate-form";
+import { MarkSentDialog } from "./mark-sent-dialog";
+import { CheckNow } from "@/app/_components/removal/check-now";
 import type { RowNotice } from "./use-draft-actions";
 
 /** The Draft column: status badges, the body (or its editor), any pinned message and the review actions. */
@@ -43,20 +45,42 @@ export function DraftCell({ draft, meta }: { draft: DraftView; meta: InboxTableM
   );
 }
 
-function isFuture(iso: string | null): iso is string {
-  return iso !== null && new Date(iso).getTime() > Date.now();
+/** `now` is meta.now: the server's clock at render until the page is hydrated, so both renders agree. */
+function isFuture(iso: string | null, now: number): iso is string {
+  return iso !== null && new Date(iso).getTime() > now;
+}
+
+/** Held at send by the account's sending limits or an opt-out (docs/sending-limits.md), while the hold lasts. */
+function isHeld(draft: DraftView, now: number): boolean {
+  if (!draft.heldReason || (draft.state !== "approved" && draft.state !== "armed")) return false;
+  return draft.heldUntil === null || isFuture(draft.heldUntil, now);
+}
+
+function HeldBadge({ draft, now, words }: { draft: DraftView; now: number; words: DateWords }) {
+  if (!isHeld(draft, now)) return null;
+  return (
+    // Not a Badge: the reason is a sentence and must wrap on a phone.
+    <span
+      data-testid={`held-${draft.id}`}
+      className="inline-block rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/15 dark:text-amber-300 dark:ring-amber-500/30"
+    >
+      {draft.heldUntil ? `Held until ${words.dateTime(draft.heldUntil)}` : "Held"}: {draft.heldReason}
+    </span>
+  );
 }
 
 function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
-  const scheduled = isFuture(draft.scheduledSendAfter) ? draft.scheduledSendAfter : null;
+  const words = useDateWords();
+  const scheduled = isFuture(draft.scheduledSendAfter, meta.now) ? draft.scheduledSendAfter : null;
+  const autoPost = autoPostFlag(draft, words);
   const any =
     draft.qualityScore !== null || draft.dedupWarning || draft.draftingRunId !== null ||
-    draft.regeneratingRunId !== null || scheduled || draft.bodyEdited;
+    draft.regeneratingRunId !== null || scheduled || draft.bodyEdited || autoPost !== null || isHeld(draft, meta.now);
   if (!any) return null;
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <QualityBadge draft={draft} thresholds={meta.thresholds} />
-      {draft.dedupWarning ? <DedupBadge warning={draft.dedupWarning} /> : null}
+      <QualityBadge draft={draft} thresholds={meta.thresholds} minQuality={meta.minQuality} />
+      {draft.dedupWarning ? <DedupBadge warning={draft.dedupWarning} formatDate={words.date} /> : null}
       {draft.draftingRunId !== null && draft.draftingFailure === null ? (
         <Badge tone="primary" title="The agent is still writing this reply; it cannot be approved yet">
           <Spinner className="mr-1 size-3" />
@@ -64,9 +88,15 @@ function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta })
         </Badge>
       ) : null}
       {draft.draftingFailure !== null ? (
-        <Badge tone="danger" title="The run drafting this reply ended without writing it">
-          Drafting failed{draft.draftingFailure !== "ended" ? ` (${draft.draftingFailure.replace(/_/g, " ")})` : ""}
-        </Badge>
+        draft.draftingFailure === "runner_missing" ? (
+          <Badge tone="danger" title="No agent runner could run here, so this reply was not drafted. Its thread says why and what to do; then press Retry.">
+            No runner to draft this reply
+          </Badge>
+        ) : (
+          <Badge tone="danger" title="The run drafting this reply ended without writing it">
+            Drafting failed{draft.draftingFailure !== "ended" ? ` (${draft.draftingFailure.replace(/_/g, " ")})` : ""}
+          </Badge>
+        )
       ) : null}
       {draft.regeneratingRunId !== null ? (
         <Badge tone="primary" title="The agent is rewriting this draft">
@@ -76,12 +106,45 @@ function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta })
       ) : null}
       {scheduled ? (
         <Badge tone="warning" title="Not ready to send until then">
-          Scheduled for {formatLocalDateTime(scheduled)}
+          Scheduled for {words.dateTime(scheduled)}
         </Badge>
       ) : null}
       {draft.bodyEdited ? <Badge title="The body was edited by a reviewer">Edited</Badge> : null}
+      <HeldBadge draft={draft} now={meta.now} words={words} />
+      {autoPost}
     </div>
   );
+}
+
+const clip = (text: string) => (text.length > 90 ? `${text.slice(0, 89)}…` : text);
+
+/** What auto-post is doing with an approved draft (docs/research-tools.md "Auto-post"), when it is worth a look. */
+function autoPostFlag(draft: DraftView, words: DateWords) {
+  const a = draft.autoPost;
+  if (!a || draft.state !== "approved") return null;
+  if (a.status === "failed") {
+    return (
+      <Badge tone="danger" title={`${a.lastError ?? "Auto-post failed"} Approve it again (after Reopen) to post it, or send it yourself.`}>
+        Auto-post failed: {clip(a.lastError ?? "no reason recorded")}
+      </Badge>
+    );
+  }
+  if (a.status === "posting") {
+    return (
+      <Badge tone="primary" title="Auto-post is posting this draft now">
+        <Spinner className="mr-1 size-3" />
+        Posting…
+      </Badge>
+    );
+  }
+  if (a.status === "pending" && a.attempts > 0) {
+    return (
+      <Badge tone="warning" title={`Attempt ${a.attempts} of ${a.maxAttempts} failed: ${a.lastError ?? "no reason recorded"}`}>
+        Auto-post retrying{a.nextAttemptAt ? ` at ${words.dateTime(a.nextAttemptAt)}` : ""}: {clip(a.lastError ?? "failed")}
+      </Badge>
+    );
+  }
+  return null;
 }
 
 function composeUrl(draft: DraftView, forumOrigin: string | null): string | null {
@@ -93,6 +156,16 @@ function composeUrl(draft: DraftView, forumOrigin: string | null): string | null
   }
 }
 
+/** Only http(s) addresses become links (a stored URL is never a script). */
+function safeHttpUrl(raw: string): boolean {
+  try {
+    const u = new URL(raw);
+    return u.protocol === "https:" || u.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
 const OPENABLE = new Set<DraftView["state"]>(["pending_review", "proposed", "approved", "armed"]);
 
 function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta }) {
@@ -100,10 +173,13 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
   const reviewable = isReviewable(draft);
   const drafting = draft.draftingRunId !== null;
   const failedDrafting = draft.draftingFailure !== null;
-  const href = OPENABLE.has(draft.state) ? composeUrl(draft, meta.forumOrigin) : null;
-  const notReady = isFuture(draft.scheduledSendAfter);
+  // The compose link needs the browser's own address: it appears once the page is hydrated.
+  const href = meta.hydrated && OPENABLE.has(draft.state) ? composeUrl(draft, meta.forumOrigin) : null;
+  const notReady = isFuture(draft.scheduledSendAfter, meta.now) || isHeld(draft, meta.now);
   const decided = draft.state === "approved" || draft.state === "armed" || draft.state === "rejected";
-  if (!reviewable && !href && !decided) return null;
+  // A sent public post: Check now, or a link to give first.
+  const checkable = draft.removalCheck !== null;
+  if (!reviewable && !href && !decided && !checkable) return null;
 
   return (
     <div className="flex flex-wrap items-center gap-1.5">
@@ -178,6 +254,20 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
       ) : decided ? (
         <DecidedActions draft={draft} meta={meta} />
       ) : null}
+      {checkable ? <CheckNow draftId={draft.id} check={draft.removalCheck!} collapsed /> : null}
+      {draft.removalCheck?.url && safeHttpUrl(draft.removalCheck.url) ? (
+        // Where the sent post or comment is: the link the extension saw or the reviewer gave.
+        <a
+          href={draft.removalCheck.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View sent draft ${draft.id} on platform`}
+          title={draft.removalCheck.url}
+          className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 max-md:h-11 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
+        >
+          View on platform ↗
+        </a>
+      ) : null}
       {href ? (
         // Pulled left when it is the only action, so it lines up with the body text above.
         <span className="inline-flex items-center gap-1.5 first:-ml-2.5">
@@ -203,17 +293,29 @@ function DecidedActions({ draft, meta }: { draft: DraftView; meta: InboxTableMet
   return (
     <>
       {draft.state !== "rejected" ? (
-        <ConfirmButton
-          variant="secondary"
-          pending={busy === "send"}
-          disabled={Boolean(busy)}
-          description={`Mark draft ${draft.id} as sent`}
-          confirmLabel="Mark as sent"
-          consequences="Use this when you sent the message yourself. The contact is recorded and the draft leaves the queue; a sent draft cannot be reopened."
-          onConfirm={() => meta.onMarkSent(draft)}
-        >
-          Mark as sent
-        </ConfirmButton>
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            pending={busy === "send"}
+            disabled={Boolean(busy)}
+            aria-haspopup="dialog"
+            aria-keyshortcuts="s"
+            title="Mark as sent (s)"
+            aria-label={`Mark draft ${draft.id} as sent`}
+            onClick={() => meta.onOpenMarkSent(draft)}
+          >
+            Mark as sent
+          </Button>
+          {meta.markingSent === draft.id ? (
+            <MarkSentDialog
+              draft={draft}
+              pending={busy === "send"}
+              onSubmit={(permalink) => void meta.onMarkSent(draft, permalink)}
+              onClose={() => meta.onOpenMarkSent(null)}
+            />
+          ) : null}
+        </>
       ) : null}
       {draft.state !== "armed" ? (
         <Button

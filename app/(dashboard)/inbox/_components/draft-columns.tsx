@@ -3,8 +3,10 @@
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import { Badge } from "@/app/_components/badge";
 import type { DraftView } from "@/lib/drafts/draft-view";
-import { formatAgo, formatLocalDateTime, KindBadge, StateBadge } from "./draft-badges";
+import { KindBadge, StateBadge } from "./draft-badges";
+import { useDateWords } from "./date-words";
 import { DraftCell } from "./draft-cell";
+import { RemovalBadge } from "@/app/_components/removal/removal-badge";
 import type { InboxTableMeta } from "./inbox-meta";
 
 export const inboxFeatures = tableFeatures({ rowSelectionFeature, tableMeta: {} as InboxTableMeta });
@@ -16,12 +18,14 @@ const checkboxClasses =
 
 /** The draft's state, how long ago it was written and its id: the Status column, or a line under the target. */
 function DraftStatus({ draft: d, className }: { draft: DraftView; className: string }) {
+  const words = useDateWords();
   return (
     <div className={className}>
       <StateBadge state={d.state} />
+      <RemovalBadge check={d.removalCheck} when={words.dateTime} />
       <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
-        <time dateTime={d.createdAt} title={formatLocalDateTime(d.createdAt)}>
-          {formatAgo(d.createdAt)}
+        <time dateTime={d.createdAt} title={words.dateTime(d.createdAt)}>
+          {words.ago(d.createdAt)}
         </time>
       </p>
       <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{d.id}</p>

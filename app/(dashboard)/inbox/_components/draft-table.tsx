@@ -1,7 +1,7 @@
 "use client";
 
 import { useTable, type OnChangeFn, type RowSelectionState } from "@tanstack/react-table";
-import { Fragment } from "react";
+import { Fragment, useMemo } from "react";
 import { cx } from "@/app/_components/cx";
 import { useMediaQuery } from "@/app/_components/use-media-query";
 import type { DraftView } from "@/lib/drafts/draft-view";
@@ -14,6 +14,8 @@ type DraftTableProps = {
   meta: InboxTableMeta;
   rowSelection: RowSelectionState;
   onRowSelectionChange: OnChangeFn<RowSelectionState>;
+  /** False on tabs whose drafts no bulk action applies to: no checkboxes. */
+  selectable?: boolean;
   focusedId: number | null;
   onFocusRow: (id: number) => void;
   registerRow: (id: number, el: HTMLTableRowElement | null) => void;
@@ -24,10 +26,12 @@ type DraftTableProps = {
  * card (the table's parts turn into blocks and a two-column grid), so a phone reads the whole draft and its actions;
  * up to xl the status folds under the target (compactDraftColumns) so the draft column stays readable.
  */
-export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow }: DraftTableProps) {
+export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow, selectable = true }: DraftTableProps) {
   // Tailwind's md and xl: a table (not the phone's cards) with less room than a wide screen gives it.
   const compact = useMediaQuery("(min-width: 48rem) and (max-width: 79.98rem)");
-  const columns = compact ? compactDraftColumns : draftColumns;
+  // Tabs without bulk actions (Sent, Replied, Rejected) have nothing to tick.
+  const all = compact ? compactDraftColumns : draftColumns;
+  const columns = useMemo(() => (selectable ? all : all.filter((c) => c.id !== "select")), [all, selectable]);
   const table = useTable({
     features: inboxFeatures,
     columns,

@@ -2,24 +2,48 @@
 // The names match GET /api/drafts one to one, so the page's query string is also the API's.
 
 // `ids` narrows the list to chosen drafts (links from an insight's evidence); it has no control of its own.
-export const FILTER_KEYS = ["state", "kind", "campaign", "project", "platform", "minQuality", "ids", "sort"] as const;
+// `q` is the search box: words of the body or title, or the beginning of the target's handle.
+export const FILTER_KEYS = ["state", "kind", "campaign", "project", "platform", "minQuality", "q", "ids", "sort"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type InboxFilters = Record<FilterKey, string | null>;
+
+/**
+ * A campaign's inbox quality default (set on its Tuning tab, docs/tuning.md "The judge"): applied when the inbox is
+ * filtered to that one campaign and the address names no minQuality. `minQuality=0` in the address shows everything.
+ */
+export function withCampaignQualityDefault(filters: InboxFilters, defaults: Record<number, number>): InboxFilters & { qualityDefault: boolean } {
+  const campaign = filters.campaign && /^\d+$/.test(filters.campaign) ? Number(filters.campaign) : null;
+  const fallback = campaign !== null ? defaults[campaign] : undefined;
+  if (filters.minQuality || fallback === undefined) return { ...filters, qualityDefault: false };
+  return { ...filters, minQuality: String(fallback), qualityDefault: true };
+}
 
 /** The default view: drafts a reviewer still has to decide on. */
 export const NEEDS_REVIEW = "pending_review,proposed";
 /** `state=all` in the page URL means "no state filter" (an absent `state` means the default view). */
 export const ALL_STATES = "all";
 
+/** What the bulk bar offers: only actions the state table allows on the tab's drafts (lib/drafts/transitions.ts). */
+export type BulkActionKind = "approve" | "reject" | "reschedule";
+
+// Each tab's key is also its field in GET /api/drafts/counts.
 export const STATE_TABS = [
-  { key: "review", label: "Needs review", state: NEEDS_REVIEW },
+  { key: "review", label: "Needs review", state: NEEDS_REVIEW, bulk: ["approve", "reject", "reschedule"] },
   // armed = the extension opened the compose page; still an approved draft waiting to go out.
-  { key: "approved", label: "Approved", state: "approved,armed" },
-  { key: "sent", label: "Sent", state: "sent" },
-  { key: "replied", label: "Replied", state: "replied" },
-  { key: "rejected", label: "Rejected", state: "rejected" },
-  { key: "all", label: "All", state: ALL_STATES },
-] as const;
+  { key: "approved", label: "Approved", state: "approved,armed", bulk: ["reject", "reschedule"] },
+  { key: "sent", label: "Sent", state: "sent", bulk: [] },
+  { key: "replied", label: "Replied", state: "replied", bulk: [] },
+  { key: "rejected", label: "Rejected", state: "rejected", bulk: [] },
+  { key: "all", label: "All", state: ALL_STATES, bulk: ["approve", "reject", "reschedule"] },
+] as const satisfies readonly { key: string; label: string; state: string; bulk: readonly BulkActionKind[] }[];
+
+export type TabKey = (typeof STATE_TABS)[number]["key"];
+
+/** The bulk actions of the current view; a state list no tab stands for (a hand-made URL) gets them all. */
+export function bulkActionsFor(filters: InboxFilters): readonly BulkActionKind[] {
+  const tab = STATE_TABS.find((t) => t.key === activeTabKey(filters));
+  return tab ? tab.bulk : ["approve", "reject", "reschedule"];
+}
 
 export const KIND_OPTIONS = [
   { value: "", label: "All kinds" },
@@ -78,7 +102,7 @@ export function withFilter(params: URLSearchParams, key: FilterKey, value: strin
 
 /** Filters beyond the state tab and the sort order: when set, an empty list means "nothing matches". */
 export function hasNarrowingFilters(filters: InboxFilters): boolean {
-  return Boolean(filters.kind || filters.campaign || filters.project || filters.platform || filters.minQuality || filters.ids);
+  return Boolean(filters.kind || filters.campaign || filters.project || filters.platform || filters.minQuality || filters.q || filters.ids);
 }
 
 /** Clear filters keeps the state tab and sort the reviewer chose and drops everything that narrows the list. */
@@ -95,4 +119,19 @@ export function exportQuery(filters: InboxFilters): URLSearchParams {
   q.delete("sort");
   q.delete("cursor");
   return q;
+}
+
+/** GET /api/drafts/counts's query: the list's filters without the state (every tab is counted) and paging. */
+export function countsQuery(filters: InboxFilters): string {
+  const q = new URLSearchParams(apiQuery(filters));
+  for (const key of ["state", "sort", "cursor"]) q.delete(key);
+  return q.toString();
+}
+
+/** The bulk routes' `filter`: what the list shows, as GET /api/drafts's fields ("Select all N matching"). */
+export function bulkFilter(filters: InboxFilters): Record<string, string> {
+  const q = new URLSearchParams(apiQuery(filters));
+  q.delete("sort");
+  q.delete("cursor");
+  return Object.fromEntries(q);
 }

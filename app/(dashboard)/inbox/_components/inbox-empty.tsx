@@ -9,8 +9,12 @@ export function InboxEmpty({ filters, onClear }: { filters: InboxFilters; onClea
   if (hasNarrowingFilters(filters)) {
     return (
       <EmptyState
-        title="No drafts match these filters"
-        description="Try a lower minimum quality, another campaign or project, or clear the filters."
+        title={filters.q ? `No drafts match “${filters.q}” with these filters` : "No drafts match these filters"}
+        description={
+          filters.q
+            ? "Every word must match a word of the draft, its title or the beginning of the target's handle. Try fewer words, or clear the filters."
+            : "Try a lower minimum quality, another campaign or project, or clear the filters."
+        }
         action={
           <Button variant="secondary" onClick={() => onClear(clearedQuery(filters))}>
             Clear filters

@@ -4,8 +4,10 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Button } from "@/app/_components/button";
 import { cx } from "@/app/_components/cx";
 import { Input } from "@/app/_components/input";
+import { controlClasses } from "@/app/_components/field";
 import { Select } from "@/app/_components/select";
 import { ExportLink } from "@/app/_components/export-link";
+import type { DraftCounts } from "@/lib/drafts/count-drafts";
 import {
   activeTabKey, clearedQuery, exportQuery, hasNarrowingFilters, KIND_OPTIONS, NEEDS_REVIEW, SORT_OPTIONS, STATE_TABS, withFilter,
   type FilterKey, type InboxFilters,
@@ -20,14 +22,20 @@ type InboxFiltersProps = {
   campaigns: CampaignOption[];
   projects: ProjectOption[];
   platforms: readonly string[];
+  /** Each tab's number under the current filters; null while it loads. */
+  counts: DraftCounts | null;
   /** Moves to a new page query string (history push, so Back restores the previous view). */
   navigate: (query: string) => void;
+  /** Like navigate, but replaces the history entry: each keystroke of a search is not a step Back must retrace. */
+  replace: (query: string) => void;
 };
 
 // Typing "7" then "5" should ask the server once for 75, not for 7 and then 75.
 const MIN_QUALITY_DEBOUNCE_MS = 400;
+// Search follows typing: short enough to feel instant, long enough that a word is one request, not five.
+const SEARCH_DEBOUNCE_MS = 200;
 
-export function InboxFilterBar({ filters, params, campaigns, projects, platforms, navigate }: InboxFiltersProps) {
+export function InboxFilterBar({ filters, params, campaigns, projects, platforms, counts, navigate, replace }: InboxFiltersProps) {
   const set = (key: FilterKey, value: string | null) => navigate(withFilter(params, key, value));
   const visibleCampaigns = filters.project ? campaigns.filter((c) => String(c.projectId) === filters.project) : campaigns;
   // On a phone the filter controls fold away behind one button, so the drafts start near the top of the screen.
@@ -36,7 +44,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
   return (
     <div className="mb-4 space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        <StateTabs filters={filters} params={params} navigate={navigate} />
+        <StateTabs filters={filters} params={params} navigate={navigate} counts={counts} />
         <div className="flex items-center gap-2">
           <Button
             variant="secondary"
@@ -56,6 +64,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
           <ExportLink resource="drafts" query={exportQuery(filters)} />
         </div>
       </div>
+      <SearchBox value={filters.q} onCommit={(v) => replace(withFilter(params, "q", v))} />
       {filters.ids && <ChosenDraftsNotice ids={filters.ids} onShowAll={() => set("ids", null)} />}
       {/* Each control keeps room for its longest default label ("All campaigns", 9.5rem with the arrow) and the
           row wraps when the page is narrow, instead of squeezing the labels into ellipses. */}
@@ -113,7 +122,7 @@ export function InboxFilterBar({ filters, params, campaigns, projects, platforms
   );
 }
 
-function StateTabs({ filters, params, navigate }: Pick<InboxFiltersProps, "filters" | "params" | "navigate">) {
+function StateTabs({ filters, params, navigate, counts }: Pick<InboxFiltersProps, "filters" | "params" | "navigate" | "counts">) {
   const active = activeTabKey(filters);
   return (
     <nav aria-label="Draft state" className="grow border-b border-zinc-200 dark:border-zinc-800">
@@ -141,12 +150,69 @@ function StateTabs({ filters, params, navigate }: Pick<InboxFiltersProps, "filte
                 )}
               >
                 {tab.label}
+                {counts ? (
+                  <span
+                    data-testid={`tab-count-${tab.key}`}
+                    className={cx(
+                      "ml-1.5 rounded-full px-1.5 text-xs tabular-nums",
+                      selected
+                        ? "bg-indigo-100 text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-300"
+                        : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400",
+                    )}
+                  >
+                    <span className="sr-only">: </span>
+                    {COUNT.format(counts[tab.key])}
+                  </span>
+                ) : null}
               </a>
             </li>
           );
         })}
       </ul>
     </nav>
+  );
+}
+
+const COUNT = new Intl.NumberFormat("en");
+
+/**
+ * Full-text search over the drafts' bodies, titles and targets (GET /api/drafts `q`): results follow typing, and the
+ * words stay in the URL so a search can be shared or reloaded.
+ */
+function SearchBox({ value, onCommit }: { value: string | null; onCommit: (v: string | null) => void }) {
+  const [text, setText] = useState(value ?? "");
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  // Back/forward or Clear filters change the URL underneath the box.
+  useEffect(() => setText(value ?? ""), [value]);
+  useEffect(() => {
+    const next = text.trim() || null;
+    if (next === (value ?? null)) return;
+    const timer = setTimeout(() => commit.current(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <div className="max-w-xl">
+      <label htmlFor="inbox-search" className="sr-only">
+        Search drafts
+      </label>
+      <input
+        id="inbox-search"
+        type="search"
+        value={text}
+        maxLength={200}
+        placeholder="Search drafts: words of the message, or a handle"
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && text) {
+            e.stopPropagation();
+            setText("");
+          }
+        }}
+        className={cx(controlClasses, "h-9")}
+      />
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import { BulkBar, type BulkResult } from "./bulk-bar";
 import { BulkResults } from "./bulk-results";
 import type { QualityThresholds } from "./draft-badges";
 import { DraftTable } from "./draft-table";
-import { apiQuery, readFilters } from "./filters";
+import { activeTabKey, apiQuery, bulkActionsFor, bulkFilter, countsQuery, readFilters, withCampaignQualityDefault, type TabKey } from "./filters";
 import { InboxEmpty, InboxLoading } from "./inbox-empty";
 import { InboxFilterBar, type CampaignOption, type ProjectOption } from "./inbox-filters";
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
@@ -20,7 +20,9 @@ import { KeyboardHelp, useInboxKeys } from "./keyboard";
 import { useStreamStatus } from "@/app/_components/event-stream";
 import { useDraftActions, type OnChanged } from "./use-draft-actions";
 import { useDraftStream } from "./use-draft-stream";
-import { fetchDrafts, useDraftList } from "./use-draft-list";
+import { fetchDrafts, useDraftList, type InitialDraftPage } from "./use-draft-list";
+import { useHydrated } from "@/app/_components/use-hydrated";
+import { useDraftCounts } from "./use-draft-counts";
 import { undoBulk } from "./undo-bulk";
 import { draftLabel, useUndo } from "./use-undo";
 import { clusterVariants } from "./variant-groups";
@@ -31,18 +33,32 @@ export type InboxProps = {
   campaigns: CampaignOption[];
   projects: ProjectOption[];
   platforms: readonly string[];
+  /** Campaign id → its inbox quality default. */
+  qualityDefaults?: Record<number, number>;
+  /** The first page of drafts for the URL, read by the server while rendering the page (null: fetch it here). */
+  firstPage?: InitialDraftPage | null;
 };
 
-export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms }: InboxProps) {
+const NO_DEFAULTS: Record<number, number> = {};
+
+export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms, qualityDefaults = NO_DEFAULTS, firstPage = null }: InboxProps) {
   const searchParams = useSearchParams();
   const params = useMemo(() => new URLSearchParams(searchParams?.toString() ?? ""), [searchParams]);
-  const filters = useMemo(() => readFilters(params), [params]);
+  const filters = useMemo(() => withCampaignQualityDefault(readFilters(params), qualityDefaults), [params, qualityDefaults]);
   const query = apiQuery(filters);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
   const pageQuery = useCallback((cursor: string) => apiQuery(filtersRef.current, cursor), []);
 
-  const list = useDraftList(query, pageQuery);
+  const list = useDraftList(query, pageQuery, firstPage);
+  // The server's HTML and the hydrating render must agree: until React owns the page, rows compare times with the
+  // server's clock at render and leave out what only the browser knows (its origin for compose links).
+  const hydrated = useHydrated();
+  const counts = useDraftCounts(countsQuery(filters), list.rows);
+  const tab = activeTabKey(filters) as TabKey | null;
+  // The drafts this view holds in all (a state list no tab stands for has no count).
+  const matching = counts && tab ? counts[tab] : null;
+  const bulkActions = bulkActionsFor(filters);
   const rows = useMemo(() => clusterVariants(list.rows), [list.rows]);
   // Rows under an agent run refresh from the stream; the timer is only a fallback while the stream is down.
   const streamStatus = useStreamStatus();
@@ -61,7 +77,13 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   actionsRef.current = actions;
 
 
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [rowSelection, setRowSelectionState] = useState<RowSelectionState>({});
+  // "Select all N matching": bulk actions name the filter, not the ticked ids. Any change of the ticks ends it.
+  const [allMatching, setAllMatching] = useState(false);
+  const setRowSelection = useCallback((next: RowSelectionState | ((prev: RowSelectionState) => RowSelectionState)) => {
+    setAllMatching(false);
+    setRowSelectionState(next);
+  }, []);
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const live = useDraftStream(list.rows, list.replaceRows, editing?.id ?? null);
@@ -71,12 +93,13 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     if (list.status === "loading") clearOutside();
   }, [list.status, clearOutside]);
   const [regenerating, setRegenerating] = useState<number | null>(null);
+  const [markingSent, setMarkingSent] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // The rows as they were when the bulk action ran, so the outcome list keeps its names after a filter change.
   const [bulk, setBulk] = useState<{ result: BulkResult; drafts: Map<number, DraftView> } | null>(null);
   // New drafts from a run appear by themselves while the reviewer is not in the middle of something (nothing
   // selected, no editor, no hint box, no bulk outcome on screen); otherwise the notice offers a reload.
-  const calm = editing === null && regenerating === null && bulk === null && Object.keys(rowSelection).length === 0;
+  const calm = editing === null && regenerating === null && markingSent === null && bulk === null && Object.keys(rowSelection).length === 0;
   const { refresh } = list;
   useEffect(() => {
     if (!live.outside || list.status !== "ready" || !calm) return;
@@ -101,6 +124,9 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     // Native history calls are synced with useSearchParams by the App Router, without a server round trip.
     window.history.pushState(null, "", next ? `?${next}` : window.location.pathname);
   }, []);
+  const replace = useCallback((next: string) => {
+    window.history.replaceState(null, "", next ? `?${next}` : window.location.pathname);
+  }, []);
 
   const byId = useMemo(() => new Map(list.rows.map((d) => [d.id, d])), [list.rows]);
   const selectedIds = Object.keys(rowSelection).map(Number).filter((id) => byId.has(id));
@@ -113,12 +139,16 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
   }
 
   const meta: InboxTableMeta = {
+    hydrated,
+    now: hydrated || !firstPage ? Date.now() : firstPage.renderedAt,
     thresholds,
+    minQuality: filters.minQuality,
     forumOrigin,
     busy: actions.busy,
     notices: actions.notices,
     editing,
     regenerating,
+    markingSent,
     onApprove: (d) => void actions.approve(d),
     onReject: (d) => void actions.reject(d),
     onEdit: startEdit,
@@ -134,38 +164,53 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     },
     onUndo: (d) => void actions.undo(d),
     onReopen: (d) => void actions.reopen(d),
-    onMarkSent: async (d) => {
-      await actions.markSent(d);
+    onOpenMarkSent: (d) => setMarkingSent(d ? d.id : null),
+    onMarkSent: async (d, permalink) => {
+      // Closed once the server has answered: a refusal (a hold, the blocklist) shows on the row.
+      await actions.markSent(d, permalink);
+      setMarkingSent((cur) => (cur === d.id ? null : cur));
     },
     onRetryDrafting: (d) => void actions.retryDrafting(d),
     onDismissNotice: (id) => actions.setNotice(id, null),
   };
 
+  // From the focus as it is now, not as this render saw it: keys pressed faster than React renders (a held `j`)
+  // each move one row.
   function move(step: 1 | -1) {
     if (rows.length === 0) return;
-    const at = rows.findIndex((d) => d.id === focusedId);
-    const next = at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step));
-    setFocusedId(rows[next].id);
+    setFocusedId((current) => {
+      const at = rows.findIndex((d) => d.id === current);
+      return rows[at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]!.id;
+    });
   }
 
   useInboxKeys((key) => {
     if (key === "?") return setHelpOpen((v) => !v);
-    if (helpOpen) return;
+    if (helpOpen || markingSent !== null) return;
+    if (key === "/") return document.getElementById("inbox-search")?.focus();
     if (key === "z") return void undo.takeBack();
     if (key === "j" || key === "k") return move(key === "j" ? 1 : -1);
     const d = focusedId !== null ? byId.get(focusedId) : undefined;
     if (!d) return;
     const free = !actions.busy[d.id];
-    if (key === "x") setRowSelection((sel) => toggle(sel, String(d.id)));
+    if (key === "x" && bulkActions.length > 0) setRowSelection((sel) => toggle(sel, String(d.id)));
     else if (key === "a" && free && isReviewable(d) && d.draftingRunId === null) meta.onApprove(d);
     else if (key === "r" && free && isReviewable(d)) meta.onReject(d);
     else if (key === "e" && free && isReviewable(d) && d.draftingRunId === null) startEdit(d);
+    else if (key === "s" && free && (d.state === "approved" || d.state === "armed")) setMarkingSent(d.id);
   });
 
   async function onBulkDone(result: BulkResult) {
     setBulk({ result, drafts: byId });
     setRowSelection({});
-    const changed = result.results.filter((r) => r.status === "approved" || r.status === "rescheduled").map((r) => r.id);
+    const changed = result.results.filter((r) => r.status === "approved" || r.status === "rejected" || r.status === "rescheduled").map((r) => r.id);
+    // An action on every matching draft may have touched thousands: re-read the page rather than each row, and
+    // offer Undo only for a batch small enough to put back one draft at a time.
+    if (result.byFilter && changed.length > UNDO_LIMIT) {
+      // The results panel says what happened to each.
+      await list.refresh();
+      return;
+    }
     const fresh = await fetchDrafts(changed);
     list.replaceRows(fresh);
     if (result.action === "approve") await actions.refreshSiblings(fresh);
@@ -190,8 +235,15 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
         campaigns={campaigns}
         projects={projects}
         platforms={platforms}
+        counts={counts}
         navigate={navigate}
+        replace={replace}
       />
+      {filters.qualityDefault ? (
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="campaign-quality-default">
+          Showing drafts scored {filters.minQuality} or more: this campaign&apos;s default, set on its Tuning tab. Set Min quality to 0 to see every draft.
+        </p>
+      ) : null}
       {live.outside && list.status === "ready" ? (
         <div
           role="status"
@@ -222,9 +274,24 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
       ) : rows.length === 0 ? (
         <InboxEmpty filters={filters} onClear={navigate} />
       ) : (
-        <>
-          <BulkBar selectedIds={selectedIds} onDone={onBulkDone} onClearSelection={() => setRowSelection({})} />
+        // The rows arrive with the server's HTML, before the page's scripts: their controls are disabled until they
+        // work, so an early click waits rather than being lost (a few hundred milliseconds at most).
+        <fieldset disabled={!hydrated} className="min-w-0">
+          {bulkActions.length > 0 ? (
+            <BulkBar
+              actions={bulkActions}
+              selectedIds={selectedIds}
+              allLoadedSelected={selectedIds.length > 0 && selectedIds.length === list.rows.length}
+              matching={matching}
+              allMatching={allMatching}
+              filter={bulkFilter(filters)}
+              onSelectAllMatching={() => setAllMatching(true)}
+              onDone={onBulkDone}
+              onClearSelection={() => setRowSelection({})}
+            />
+          ) : null}
           <DraftTable
+            selectable={bulkActions.length > 0}
             rows={rows}
             meta={meta}
             rowSelection={rowSelection}
@@ -247,7 +314,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
             ) : null}
             <InlineError message={list.moreError} />
           </div>
-        </>
+        </fieldset>
       )}
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Toast
@@ -259,6 +326,9 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms 
     </>
   );
 }
+
+// Undo puts drafts back one request each: beyond this many, an action on every matching draft is final.
+const UNDO_LIMIT = 200;
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

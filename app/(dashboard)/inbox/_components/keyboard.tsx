@@ -9,7 +9,9 @@ export const KEYS = [
   { key: "a", label: "Approve the focused draft" },
   { key: "r", label: "Reject the focused draft" },
   { key: "e", label: "Edit the focused draft's body" },
+  { key: "s", label: "Mark the focused approved draft as sent (asks for its link)" },
   { key: "x", label: "Select or unselect the focused draft" },
+  { key: "/", label: "Search drafts" },
   { key: "z", label: "Undo the last approve, reject or bulk action while its notice shows" },
   { key: "?", label: "Show or hide this help" },
 ] as const;

@@ -20,17 +20,18 @@ export function undoBulk(
   { reopen, replaceRows }: Deps,
 ): { message: string; undo: () => Promise<string> } | null {
   if (fresh.length === 0) return null;
-  if (result.action === "approve") {
-    const approved = fresh.filter((d) => d.state === "approved");
-    if (approved.length === 0) return null;
+  if (result.action === "approve" || result.action === "reject") {
+    const state = result.action === "approve" ? "approved" : "rejected";
+    const decided = fresh.filter((d) => d.state === state);
+    if (decided.length === 0) return null;
     return {
-      message: `Approved ${drafts(approved.length)}.`,
+      message: `${result.action === "approve" ? "Approved" : "Rejected"} ${drafts(decided.length)}.`,
       undo: async () => {
-        const outcomes = await Promise.all(approved.map((d) => reopen(d)));
+        const outcomes = await Promise.all(decided.map((d) => reopen(d)));
         const failed = outcomes.filter((o) => o !== "ok").length;
         return failed === 0
-          ? `${drafts(approved.length)} back in review.`
-          : `${approved.length - failed} of ${drafts(approved.length)} back in review; the others show why not.`;
+          ? `${drafts(decided.length)} back in review.`
+          : `${decided.length - failed} of ${drafts(decided.length)} back in review; the others show why not.`;
       },
     };
   }

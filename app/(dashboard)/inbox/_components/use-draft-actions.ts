@@ -75,6 +75,8 @@ export function useDraftActions(
           setNotice(draft.id, { tone: "conflict", text: CONFLICT_TEXT, lostBody });
           return "conflict";
         }
+        // A send the account's limits or an opt-out held: the row now carries the hold, so show it as it is.
+        if (err instanceof ApiError && err.code === "held") replaceRows(await fetchDrafts([draft.id]));
         setNotice(draft.id, { tone: "error", text: errorMessage(err) });
         return "error";
       } finally {
@@ -95,8 +97,9 @@ export function useDraftActions(
   const reject = (d: DraftView) => run(d, "reject", () => patch(d, { state: "rejected" }));
   // Back to review: the Reopen of the Approved and Rejected tabs, and Undo after an approve or reject.
   const reopen = (d: DraftView) => run(d, "reopen", () => patch(d, { state: "pending_review" }));
-  // A message the reviewer sent by hand, outside the extension: recorded as sent (the blocklist is checked again).
-  const markSent = (d: DraftView) => run(d, "send", () => patch(d, { state: "sent" }));
+  // A message the reviewer sent by hand, outside the extension: recorded as sent (the blocklist is checked again),
+  // with the link to the sent post or comment when the reviewer gave one (the removal checks read it).
+  const markSent = (d: DraftView, permalink?: string) => run(d, "send", () => patch(d, { state: "sent", ...(permalink ? { permalink } : {}) }));
   const saveBody = (d: DraftView, body: string) => run(d, "edit", () => patch(d, { body }), body);
   const regenerate = (d: DraftView, hint: string) =>
     run(d, "regenerate", async () => {

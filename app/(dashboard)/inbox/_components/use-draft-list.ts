@@ -8,13 +8,28 @@ type ListResponse = { drafts: DraftView[]; nextCursor: string | null };
 export type ListStatus = "loading" | "ready" | "error";
 
 /**
+ * The first page as the server read it while rendering /inbox (app/(dashboard)/inbox/first-page.ts): GET
+ * /api/drafts's answer for `query`, and the server's clock then (cells that compare a time with now use it until
+ * the page is hydrated, so both renders agree).
+ */
+export interface InitialDraftPage extends ListResponse {
+  query: string;
+  renderedAt: number;
+}
+
+/**
  * The inbox rows for one API query, fetched on the client so filter changes don't re-render the whole page.
  * `query` is GET /api/drafts's query string without the cursor; `pageQuery(cursor)` adds it for Load more.
+ * `initial`, the page the server rendered, stands for the first fetch when it is for the same query.
  */
-export function useDraftList(query: string, pageQuery: (cursor: string) => string) {
-  const [rows, setRows] = useState<DraftView[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [status, setStatus] = useState<ListStatus>("loading");
+export function useDraftList(query: string, pageQuery: (cursor: string) => string, initial: InitialDraftPage | null = null) {
+  const seeded = initial !== null && initial.query === query ? initial : null;
+  const [rows, setRows] = useState<DraftView[]>(() => seeded?.drafts ?? []);
+  const [nextCursor, setNextCursor] = useState<string | null>(() => seeded?.nextCursor ?? null);
+  const [status, setStatus] = useState<ListStatus>(seeded ? "ready" : "loading");
+  // The query the server's page answers, until the list first moves on from it (a filter change or a retry). Both
+  // runs of the effect in development's strict mode see it and skip the fetch.
+  const seededQuery = useRef(seeded?.query ?? null);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
@@ -23,6 +38,10 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
   const generation = useRef(0);
 
   useEffect(() => {
+    if (seededQuery.current !== null) {
+      if (seededQuery.current === query && attempt === 0) return;
+      seededQuery.current = null;
+    }
     const gen = ++generation.current;
     const ctrl = new AbortController();
     setStatus("loading");
@@ -51,7 +70,11 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
     try {
       const res = await apiFetch<ListResponse>(`/api/drafts?${query}`);
       if (gen !== generation.current) return;
-      setRows(res.drafts);
+      // A re-read that set out before a decision or edit made here can land after it: keep the newer copy.
+      setRows((prev) => {
+        const current = new Map(prev.map((d) => [d.id, d]));
+        return res.drafts.map((d) => newer(current.get(d.id), d));
+      });
       setNextCursor(res.nextCursor);
     } catch {
       // The notice stays up and the reviewer can reload by hand.
@@ -83,10 +106,21 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
   const replaceRows = useCallback((fresh: DraftView[]) => {
     if (fresh.length === 0) return;
     const byId = new Map(fresh.map((d) => [d.id, d]));
-    setRows((prev) => prev.map((d) => byId.get(d.id) ?? d));
+    setRows((prev) => prev.map((d) => newer(d, byId.get(d.id))));
   }, []);
 
   return { rows, nextCursor, status, error, retry, refresh, loadMore, loadingMore, moreError, replaceRows };
+}
+
+/**
+ * Of two copies of a draft, the later one: every write bumps the version, so a copy read before a change here never
+ * replaces the row that change returned. An equal version is taken as fresher (a running regeneration ending changes
+ * what the row shows without a write to the draft).
+ */
+function newer(current: DraftView | undefined, incoming: DraftView | undefined): DraftView {
+  if (!incoming) return current!;
+  if (!current) return incoming;
+  return current.version > incoming.version ? current : incoming;
 }
 
 /** GET /api/drafts/[id] for several ids, a few at a time so a large bulk action doesn't flood the server. */

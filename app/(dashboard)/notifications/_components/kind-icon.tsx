@@ -41,6 +41,14 @@ export const KIND_LOOK: Record<NotificationKind, KindLook> = {
     tone: "bg-sky-50 text-sky-600 ring-sky-200 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-500/30",
     icon: <path d="M4 5.5h12v8H9l-3.5 2.5v-2.5H4v-8Z" {...stroke} />,
   },
+  "draft.removed": {
+    label: "Post removed",
+    tab: "Removals",
+    empty: "No removals",
+    emptyHint: "When a post or comment you sent is found removed or no longer visible, an hour or a day after sending, it shows up here.",
+    tone: "bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-500/15 dark:text-amber-300 dark:ring-amber-500/30",
+    icon: <path d="M4.5 6h11M8 6V4.5h4V6m-6 0 .7 9.5h6.6L14 6M8.5 9l3 3m0-3-3 3" {...stroke} />,
+  },
 };
 
 /** The kind's icon in a tinted circle. Decorative: the row says the kind in words for screen readers. */

@@ -3,19 +3,13 @@
 // "5 min ago" for notifications. The first render uses the clock the server rendered with (passed in), so the server's
 // HTML and the browser's first paint agree; after that the browser's clock takes over and ticks.
 import { useEffect, useState } from "react";
+import { formatRelative } from "@/lib/format/relative-time";
 
-const dateOnly = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const full = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+/** The dashboard's one relative style (lib/format/relative-time.ts), at the clock `now`. */
 export function formatAgo(iso: string, now: number): string {
-  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} d ago`;
-  return dateOnly.format(new Date(iso));
+  return formatRelative(iso, now);
 }
 
 /** Milliseconds now, re-read every 30 s; `initial` until mounted. */

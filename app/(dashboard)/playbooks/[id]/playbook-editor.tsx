@@ -133,12 +133,20 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
 
       {readOnly ? null : (
         <>
-          <InlineError message={save.error} />
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" pending={save.pending} disabled={!dirty}>
-              Save
-            </Button>
-            {dirty ? <Badge tone="warning">Unsaved changes</Badge> : <InlineNotice message={saved} />}
+          {/* Sticky: Save and the unsaved state stay in view however long the playbook is. */}
+          <div
+            role="region"
+            aria-label="Save playbook"
+            data-testid="playbook-save-bar"
+            className="sticky bottom-0 z-20 -mx-1 space-y-2 rounded-lg border border-zinc-200 bg-white/95 px-4 py-3 shadow-md backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95"
+          >
+            <InlineError message={save.error} />
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" pending={save.pending} disabled={!dirty}>
+                Save
+              </Button>
+              {dirty ? <Badge tone="warning">Unsaved changes</Badge> : <InlineNotice message={saved} />}
+            </div>
           </div>
           <Card
             title="Delete playbook"

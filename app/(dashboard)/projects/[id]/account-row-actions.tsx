@@ -10,7 +10,7 @@ export function AccountRowActions({ accountId, handle, isDefault }: { accountId:
 
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="flex justify-end gap-2">
+      <div className="flex justify-end gap-2 whitespace-nowrap">
         {!isDefault ? (
           <Button
             variant="secondary"

@@ -14,7 +14,7 @@ type Props = {
   hasSource: boolean;
 };
 
-/** Auto-extract (POST /api/projects/[id]/extract): the project-extractor reads the source folder and writes the description. */
+/** Auto-extract (POST /api/projects/[id]/extract): the project-extractor reads the project's source and writes the description. */
 export function AutoExtractButton({ projectId, liveRunId, hasSource }: Props) {
   const router = useRouter();
   const [starting, setStarting] = useState(false);
@@ -36,10 +36,10 @@ export function AutoExtractButton({ projectId, liveRunId, hasSource }: Props) {
   }
 
   const title = running
-    ? "An extraction run is reading the source folder; the description updates when it finishes."
+    ? "An extraction run is reading the project's source; the description updates when it finishes."
     : hasSource
-      ? "Read the source folder and write the description"
-      : "Set a source folder (Edit) to extract the description from it";
+      ? "Read the project's source and write the description"
+      : "Give the project a source (Edit) to extract the description from it";
 
   return (
     <div className="flex flex-col items-end gap-2">

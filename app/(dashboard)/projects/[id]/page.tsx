@@ -5,19 +5,28 @@ import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { EmptyState } from "@/app/_components/empty-state";
+import { RelativeTime } from "@/app/_components/relative-time";
+import { PhoneSwitch } from "@/app/_components/phone-switch";
+import { cx } from "@/app/_components/cx";
 import { formatDate } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { Tabs } from "@/app/_components/tabs";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { getPageContext } from "@/lib/auth/page-context";
-import { PLATFORMS } from "@/lib/campaigns/catalog";
+import { PLATFORMS, platformLabel, skillLabel } from "@/lib/campaigns/catalog";
+import { ScheduleWords } from "../../campaigns/_components/schedule-words";
 import { listCampaigns } from "@/lib/campaigns/list-campaigns";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { findLiveProjectRun } from "@/lib/insights/find-live-project-run";
+import { configuredSourceRoots, folderSourcesOffered } from "@/lib/sources/folder-source";
+import { AccountCredentials } from "./account-credentials";
 import { AccountForm } from "./account-form";
 import { AccountRowActions } from "./account-row-actions";
+import { AccountHealthCard } from "./account-health";
+import { SendingPolicyForm } from "./sending-policy-form";
+import { getSendingStatuses } from "@/lib/sending/sending-status";
 import { InsightsPanel } from "./insights-panel";
 import { ProjectAbout } from "./project-about";
 import { ProjectHeader } from "./project-header";
@@ -54,9 +63,11 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           id: project.id,
           name: project.name,
           description: project.description ?? "",
-          sourcePath: project.sourcePath ?? null,
+          website: project.website ?? null,
+          source: project.source,
           createdLabel: formatDate(project.createdAt),
         }}
+        folderRoots={folderSourcesOffered() ? configuredSourceRoots() : null}
       />
       {/* Its runs (Regenerate now, Auto-extract) and its description updates re-render the page. While one of them is
           live, the page also re-reads itself once its stream is up: a run that ended between this render and the
@@ -65,7 +76,7 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
       <ProjectAbout
         projectId={project.id}
         description={project.description ?? ""}
-        sourcePath={project.sourcePath ?? null}
+        source={project.source}
         liveExtractionRunId={extraction?.id ?? null}
       />
       <Tabs
@@ -78,7 +89,7 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           { key: "insights", label: "Insights", href: `${base}?tab=insights` },
         ]}
       />
-      {tab === "accounts" ? <AccountsPanel orgId={orgId} projectId={project.id} /> : null}
+      {tab === "accounts" ? <AccountsPanel orgId={orgId} projectId={project.id} focus={Number(sp.account) || null} /> : null}
       {tab === "templates" ? <TemplatesPanel orgId={orgId} projectId={project.id} showArchived={showArchived} /> : null}
       {tab === "campaigns" ? <CampaignsPanel orgId={orgId} projectId={project.id} /> : null}
       {tab === "insights" ? <InsightsPanel orgId={orgId} projectId={project.id} /> : null}
@@ -86,8 +97,9 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
   );
 }
 
-async function AccountsPanel({ orgId, projectId }: { orgId: number; projectId: number }) {
+async function AccountsPanel({ orgId, projectId, focus }: { orgId: number; projectId: number; focus: number | null }) {
   const accounts = await listAccounts({ orgId, projectId });
+  const statuses = await getSendingStatuses({ orgId, accountIds: accounts.map((a) => a.id) });
   return (
     <div className="space-y-8">
       {accounts.length === 0 ? (
@@ -96,13 +108,49 @@ async function AccountsPanel({ orgId, projectId }: { orgId: number; projectId: n
           description="Add the platform identity this project sends outreach from. Campaigns need at least one account."
         />
       ) : (
+        <PhoneSwitch
+          cards={
+            <ul aria-label="Accounts" className="space-y-2">
+              {accounts.map((a) => (
+                <li
+                  key={a.id}
+                  id={`account-${a.id}`}
+                  data-account-state={a.state}
+                  className={cx(
+                    "scroll-mt-20 rounded-lg border border-zinc-200 bg-white px-4 py-3 shadow-xs dark:border-zinc-800 dark:bg-zinc-900",
+                    focus === a.id && "ring-2 ring-amber-400",
+                  )}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="min-w-0 font-medium break-all text-zinc-900 dark:text-zinc-100">{a.platformId}</span>
+                    <span className="shrink-0 text-xs text-zinc-500 capitalize dark:text-zinc-400">{a.platform}</span>
+                  </div>
+                  {a.displayName ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{a.displayName}</p> : null}
+                  <div className="mt-2">
+                    <AccountStateCell account={a} />
+                  </div>
+                  <div className="mt-3 flex flex-wrap items-start gap-2">
+                    <AccountCredentials
+                      accountId={a.id}
+                      handle={a.platformId}
+                      platform={a.platform}
+                      label={credentialsLabel(a)}
+                      openOnArrival={focus === a.id && a.state === "failed"}
+                    />
+                    <AccountRowActions accountId={a.id} handle={a.platformId} isDefault={a.isDefault} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          }
+          table={
         <Table label="Accounts">
           <THead>
             <tr>
               <Th>Platform</Th>
               <Th>Handle</Th>
               <Th>Display name</Th>
-              <Th>Credentials</Th>
+              <Th>Sign-in</Th>
               <Th>Added</Th>
               <Th className="text-right">
                 <span className="sr-only">Actions</span>
@@ -111,7 +159,12 @@ async function AccountsPanel({ orgId, projectId }: { orgId: number; projectId: n
           </THead>
           <TBody>
             {accounts.map((a) => (
-              <Tr key={a.id}>
+              <Tr
+                key={a.id}
+                id={`account-${a.id}`}
+                data-account-state={a.state}
+                className={cx("scroll-mt-24", focus === a.id && "bg-amber-50/70 dark:bg-amber-500/10")}
+              >
                 <Td className="capitalize">{a.platform}</Td>
                 <Td>
                   <span className="font-medium text-zinc-900 dark:text-zinc-100">{a.platformId}</span>
@@ -122,23 +175,105 @@ async function AccountsPanel({ orgId, projectId }: { orgId: number; projectId: n
                   ) : null}
                 </Td>
                 <Td>{a.displayName || <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Td>
-                <Td>
-                  {a.hasCredentials ? <Badge tone="success">Stored</Badge> : <Badge tone="neutral">None</Badge>}
+                <Td className="max-w-xs">
+                  <AccountStateCell account={a} />
                 </Td>
-                <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">{formatDate(a.createdAt)}</Td>
+                <Td className="whitespace-nowrap text-zinc-500 dark:text-zinc-400">
+                  <RelativeTime at={a.createdAt} />
+                </Td>
                 <Td className="text-right">
-                  <AccountRowActions accountId={a.id} handle={a.platformId} isDefault={a.isDefault} />
+                  <div className="flex items-start justify-end gap-2">
+                    <AccountCredentials
+                      accountId={a.id}
+                      handle={a.platformId}
+                      platform={a.platform}
+                      label={credentialsLabel(a)}
+                      openOnArrival={focus === a.id && a.state === "failed"}
+                    />
+                    <AccountRowActions accountId={a.id} handle={a.platformId} isDefault={a.isDefault} />
+                  </div>
                 </Td>
               </Tr>
             ))}
           </TBody>
         </Table>
+          }
+        />
       )}
+      <AccountHealthCard orgId={orgId} projectId={projectId} />
+      {accounts.length > 0 ? (
+        <Card
+          title="Sending limits"
+          description="Every send from an account counts: drafts marked sent by hand or by the extension, and automatic posts. A draft that would go over a limit is held with the time it may go."
+        >
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {accounts.map((a) => {
+              const st = statuses.get(a.id);
+              if (!st) return null;
+              return (
+                <li key={a.id} className="space-y-2 py-4 first:pt-0 last:pb-0" data-testid={`sending-${a.id}`}>
+                  <p className="text-sm">
+                    <span className="font-medium text-zinc-900 dark:text-zinc-100">{a.platformId}</span>{" "}
+                    <span className="text-zinc-500 capitalize dark:text-zinc-400">({a.platform})</span>
+                  </p>
+                  <p className="text-sm text-zinc-800 dark:text-zinc-200" data-testid={`sending-words-${a.id}`}>
+                    {st.words}
+                  </p>
+                  <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                    {st.policyWords} {Object.keys(st.overrides).length > 0 ? "Set for this account." : `The ${a.platform} defaults.`}
+                  </p>
+                  <SendingPolicyForm accountId={a.id} policy={st.policy} hasOverrides={Object.keys(st.overrides).length > 0} />
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      ) : null}
       <Card title="Add account" description="One default account per platform is offered to playbooks first." className="max-w-2xl">
         <AccountForm projectId={projectId} platforms={PLATFORMS} />
       </Card>
     </div>
   );
+}
+
+/** What the credentials button offers: a refused sign-in is reconnected, stored credentials updated, none added. */
+function credentialsLabel(a: { state: string; hasCredentials: boolean }): string {
+  return a.state === "failed" ? "Reconnect" : a.hasCredentials ? "Update credentials" : "Add credentials";
+}
+
+/** Where the account's credentials stand, as the platform last judged them. */
+function AccountStateCell({ account: a }: { account: Awaited<ReturnType<typeof listAccounts>>[number] }) {
+  const note = "mt-1 text-xs text-zinc-500 dark:text-zinc-400";
+  switch (a.state) {
+    case "none":
+      return <Badge tone="neutral">No credentials</Badge>;
+    case "stored":
+      return (
+        <>
+          <Badge tone="neutral">Stored</Badge>
+          <p className={note}>Not used yet</p>
+        </>
+      );
+    case "working":
+      return (
+        <>
+          <Badge tone="success">Working</Badge>
+          <p className={note}>
+            Last used <RelativeTime at={a.lastUsedAt!} />
+          </p>
+        </>
+      );
+    case "failed":
+      return (
+        <>
+          <Badge tone="danger">Sign-in failed</Badge>
+          <p className="mt-1 text-xs break-words text-red-700 dark:text-red-300">
+            <RelativeTime at={a.lastFailedAt!} />
+            {a.lastFailureReason ? `: ${a.lastFailureReason}` : null}
+          </p>
+        </>
+      );
+  }
 }
 
 async function TemplatesPanel({ orgId, projectId, showArchived }: { orgId: number; projectId: number; showArchived: boolean }) {
@@ -238,9 +373,11 @@ async function CampaignsPanel({ orgId, projectId }: { orgId: number; projectId: 
                   {c.name}
                 </Link>
               </Td>
-              <Td className="capitalize">{c.platform}</Td>
-              <Td className="font-mono text-xs">{c.skill}</Td>
-              <Td className="font-mono text-xs">{c.cron ?? <span className="font-sans text-zinc-400 dark:text-zinc-500">Manual</span>}</Td>
+              <Td>{platformLabel(c.platform)}</Td>
+              <Td>{skillLabel(c.skill)}</Td>
+              <Td>
+                <ScheduleWords cron={c.cron} className={c.cron ? undefined : "text-zinc-400 dark:text-zinc-500"} />
+              </Td>
               <Td>
                 <CampaignStateBadge state={c.state} />
               </Td>

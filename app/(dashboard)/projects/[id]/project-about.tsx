@@ -2,31 +2,28 @@ import { Card } from "@/app/_components/card";
 import { Markdown } from "@/app/_components/markdown";
 import { AutoExtractButton } from "./auto-extract-button";
 import { DescriptionClamp } from "./description-clamp";
+import { ProjectSourceLine } from "./project-source";
+import type { ProjectSource } from "../source-words";
 
 type Props = {
   projectId: number;
   description: string;
-  sourcePath: string | null;
+  source: ProjectSource;
   liveExtractionRunId: number | null;
 };
 
-/** The project description (Markdown, written by hand or by Auto-extract) with the Auto-extract button beside it. */
-export function ProjectAbout({ projectId, description, sourcePath, liveExtractionRunId }: Props) {
+/** The project description (Markdown, written by hand or by Auto-extract) with the source and Auto-extract beside it. */
+export function ProjectAbout({ projectId, description, source, liveExtractionRunId }: Props) {
   return (
     <Card
       title="Description"
-      description={
-        sourcePath ? (
-          <>
-            Drafts use it as context. Auto-extract reads <code className="font-mono text-xs">{sourcePath}</code>.
-          </>
-        ) : (
-          "Drafts use it as context. Set a source folder under Edit to extract it automatically."
-        )
-      }
-      actions={<AutoExtractButton projectId={projectId} liveRunId={liveExtractionRunId} hasSource={Boolean(sourcePath)} />}
+      description="Drafts use it as context. Auto-extract writes it from the project's source."
+      actions={<AutoExtractButton projectId={projectId} liveRunId={liveExtractionRunId} hasSource={source !== null} />}
       className="mb-6"
     >
+      <div className="mb-4">
+        <ProjectSourceLine projectId={projectId} source={source} />
+      </div>
       <div data-testid="project-description">
         {description.trim() ? (
           <DescriptionClamp>

@@ -11,10 +11,11 @@ import { InlineError } from "@/app/_components/inline-error";
 import { PageHeader } from "@/app/_components/page-header";
 import { useMutation } from "@/app/_components/use-mutation";
 import { ProjectForm } from "../project-form";
+import type { FolderRoots, ProjectSource } from "../source-words";
 
-type Project = { id: number; name: string; description: string; sourcePath: string | null; createdLabel: string };
+type Project = { id: number; name: string; description: string; website: string | null; source: ProjectSource; createdLabel: string };
 
-export function ProjectHeader({ project }: { project: Project }) {
+export function ProjectHeader({ project, folderRoots }: { project: Project; folderRoots: FolderRoots }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const del = useMutation();
@@ -40,9 +41,12 @@ export function ProjectHeader({ project }: { project: Project }) {
         description={
           <span className="text-xs text-zinc-500 dark:text-zinc-500">
             Created {project.createdLabel}
-            {project.sourcePath ? (
+            {project.website ? (
               <>
-                {" · "}Source folder <code className="font-mono">{project.sourcePath}</code>
+                {" · "}
+                <a href={project.website} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  {websiteLabel(project.website)}
+                </a>
               </>
             ) : null}
           </span>
@@ -58,7 +62,7 @@ export function ProjectHeader({ project }: { project: Project }) {
               pending={del.pending}
               confirmLabel="Delete project"
               description={`Delete project ${project.name}`}
-              consequences="Its accounts, campaigns and templates are deleted with it. Drafts and runs keep their history."
+              consequences="Its accounts, campaigns, templates and uploaded or fetched source files are deleted with it. Drafts and runs keep their history."
               typeToConfirm={project.name}
             >
               Delete
@@ -72,11 +76,22 @@ export function ProjectHeader({ project }: { project: Project }) {
           <ProjectForm
             mode="edit"
             projectId={project.id}
-            initial={{ name: project.name, description: project.description, sourcePath: project.sourcePath }}
+            initial={{ name: project.name, description: project.description, website: project.website, source: project.source }}
+            folderRoots={folderRoots}
             onDone={() => setEditing(false)}
           />
         </Card>
       ) : null}
     </>
   );
+}
+
+/** The website as people say it: the host and path, without the scheme. */
+function websiteLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname === "/" ? "" : u.pathname}`;
+  } catch {
+    return url;
+  }
 }

@@ -68,6 +68,9 @@ const PHASE_LABELS: Record<string, string> = {
   exited: "Agent exited",
   timeout: "Timed out",
   cancel_requested: "Cancel requested",
+  permission: "Permission granted",
+  // The agent asked for one of its own tools (shell, files, web) under strict permissions (docs/security.md).
+  permission_refused: "Permission refused",
   finished: "Run finished",
 };
 

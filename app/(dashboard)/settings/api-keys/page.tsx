@@ -31,7 +31,7 @@ export default async function ApiKeysPage() {
             <a href="/api/docs" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
               API reference
             </a>{" "}
-            lists every operation.
+            lists every operation. A key stops working when the person who made it leaves the organization or is removed.
           </>
         }
       />

@@ -14,6 +14,8 @@ import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { isCloudEdition } from "@/lib/edition/edition";
 import { getBillingOverview } from "@/lib/billing/get-billing-overview";
+import { billingSettings } from "@/lib/billing/billing-settings";
+import { formatMoney } from "@/lib/billing/get-plan-prices";
 import { AdminOnlyNotice } from "../webhooks/_components/admin-only";
 import { PlanActions } from "./plan-actions";
 import { CheckoutReturn } from "./checkout-return";
@@ -25,7 +27,8 @@ export const metadata: Metadata = { title: "Billing" };
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 export default async function BillingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (!isCloudEdition()) notFound();
+  // Billing the operator has not configured does not exist for customers (the Operator area says what to set).
+  if (!isCloudEdition() || !billingSettings()) notFound();
   const { orgId, role } = await getPageContext();
   if (!hasRole(role, "admin")) {
     return <AdminOnlyNotice section="Billing" description="The plan, usage and invoices." reason="The plan and invoices are for the organization's admins and owners. Ask one of them about usage or limits." />;
@@ -34,14 +37,15 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const checkout = typeof sp.checkout === "string" ? sp.checkout : null;
   const owner = hasRole(role, "owner");
   const pro = billing.plans.find((p) => p.slug === "pro");
+  // Prices as Stripe will charge them; the plan's own words when Stripe cannot be reached.
+  const proPrice = billing.prices?.pro ? `${formatMoney(billing.prices.pro.amount, billing.prices.pro.currency)} / ${billing.prices.pro.interval}` : null;
+  const overage = billing.prices?.overagePerMinute ? `${formatMoney(billing.prices.overagePerMinute.amount, billing.prices.overagePerMinute.currency)} a minute` : null;
+  const paidPrice = proPrice ? `${proPrice}${overage ? `, then ${overage} past the included minutes` : ""}.` : billing.plan.price;
 
   return (
     <>
-      <PageHeader title="Billing" description="Your plan covers cloud-runner minutes and seats. Local runners are never limited or billed." />
+      <PageHeader title="Billing" description="Your plan covers the minutes agents run on the cloud runner, and the seats of your team." />
       {checkout ? <CheckoutReturn outcome={checkout} paid={billing.paid} /> : null}
-      {!billing.enabled ? (
-        <InlineError className="mb-6" message="Billing is not configured on this server (STRIPE_SECRET_KEY is unset), so plans cannot be changed. Cloud runs are not limited meanwhile." />
-      ) : null}
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card
@@ -55,10 +59,18 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                 <Badge tone={billing.paid ? "success" : "warning"}>{billing.subscriptionStatus.replace(/_/g, " ")}</Badge>
               ) : null}
             </p>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{billing.plan.price}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="plan-price">
+              {billing.paid ? paidPrice : `${billing.plan.includedMinutes.toLocaleString("en-US")} cloud-run minutes a month and ${billing.plan.members} seats, at no charge.`}
+            </p>
+            {billing.nextInvoiceAt ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="next-invoice">
+                Next invoice on {formatDate(billing.nextInvoiceAt)}.
+              </p>
+            ) : null}
             {!billing.paid && pro ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {pro.label} includes {pro.includedMinutes.toLocaleString("en-US")} cloud-run minutes and {pro.members} seats; minutes past that are billed instead of refused.
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="upgrade-offer">
+                {pro.label}: {proPrice ?? pro.price}, with {pro.includedMinutes.toLocaleString("en-US")} cloud-run minutes and {pro.members} seats; minutes past that are billed
+                {overage ? ` at ${overage} each` : ""} instead of refused.
               </p>
             ) : null}
             {billing.enabled && !owner ? <p className="text-sm text-zinc-500 dark:text-zinc-400">Only owners change the plan.</p> : null}
@@ -75,8 +87,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                 billing.plan.overage === "metered"
                   ? "Minutes past the included ones are billed per minute."
                   : billing.usage.exhausted
-                    ? "Used up: cloud runs are refused until the next period or an upgrade. Local runners keep working."
-                    : "Past this, cloud runs are refused until the next period. Local runners are never limited."
+                    ? "Used up: runs on the cloud runner are refused until the next period or an upgrade."
+                    : "Past this, runs on the cloud runner are refused until the next period, unless you upgrade."
               }
             />
             <UsageBar label="Seats (members and pending invitations)" used={billing.members.count} included={billing.members.limit} />

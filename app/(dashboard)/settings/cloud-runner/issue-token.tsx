@@ -22,19 +22,22 @@ export function IssueToken({ relayUrl, signingReady }: { relayUrl: string | null
   }
 
   if (!signingReady) {
-    return <InlineError message="Tokens cannot be issued until the server has a signing key (OUTREACH_CLOUD_SIGNING_KEY)." />;
+    return <InlineError message="Tokens cannot be issued on this service right now." />;
   }
   if (token) {
     return (
       <SecretPanel secret={token} label="Cloud runner token" title="Cloud runner token" onDismiss={() => setToken(null)}>
-        Copy it now: it is shown only once. On the install that will use it, set
-        <code className="mx-1 font-mono">OUTREACH_CLOUD_TOKEN</code>to it
-        {relayUrl ? (
-          <>
-            {" "}and <code className="mx-1 font-mono">OUTREACH_CLOUD_RELAY_URL</code>to <code className="font-mono">{relayUrl}</code>
-          </>
-        ) : null}
-        , then restart it.
+        {/* Instructions for the customer's own install, whose settings they hold: the one place a setting is named. */}
+        <span data-own-install>
+          Copy it now: it is shown only once. On the install that will use it, set
+          <code className="mx-1 font-mono">OUTREACH_CLOUD_TOKEN</code>to it
+          {relayUrl ? (
+            <>
+              {" "}and <code className="mx-1 font-mono">OUTREACH_CLOUD_RELAY_URL</code>to <code className="font-mono">{relayUrl}</code>
+            </>
+          ) : null}
+          , then restart it.
+        </span>
       </SecretPanel>
     );
   }

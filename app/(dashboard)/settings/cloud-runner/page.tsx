@@ -17,7 +17,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Cloud runner" };
 
 export default async function CloudRunnerPage() {
-  if (!isCloudEdition()) notFound();
+  // Without a signing key the service issues no tokens: the section does not exist for customers.
+  if (!isCloudEdition() || !readEnv().OUTREACH_CLOUD_SIGNING_KEY) notFound();
   const { orgId, role } = await getPageContext();
   if (!hasRole(role, "admin")) {
     return <AdminOnlyNotice section="Cloud runner tokens" description="Tokens for running agents on the cloud runner." reason="Tokens let other installs spend this organization's cloud-runner minutes, so only admins and owners issue or revoke them." />;
@@ -36,9 +37,20 @@ export default async function CloudRunnerPage() {
           <TokenList tokens={tokens} />
         </Card>
         <Card title="Issue a token" description="The token is shown once. Revoking it stops every relay accepting it within a minute." className="lg:col-span-2">
-          <IssueToken relayUrl={env.OUTREACH_CLOUD_RELAY_URL ?? null} signingReady={Boolean(env.OUTREACH_CLOUD_SIGNING_KEY)} />
+          <IssueToken relayUrl={reachableRelayUrl(env.OUTREACH_CLOUD_RELAY_URL)} signingReady={Boolean(env.OUTREACH_CLOUD_SIGNING_KEY)} />
         </Card>
       </div>
     </>
   );
+}
+
+/** The relay's address as another install would use it: not when it is this machine's loopback (npm run cloud). */
+function reachableRelayUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || host.startsWith("127.") ? null : url;
+  } catch {
+    return null;
+  }
 }

@@ -7,22 +7,29 @@ import { Card } from "@/app/_components/card";
 import { ConfirmButton } from "@/app/_components/confirm-button";
 import { formatDate } from "@/app/_components/format";
 import { InlineError } from "@/app/_components/inline-error";
+import { Input } from "@/app/_components/input";
 import { SecretPanel } from "@/app/_components/secret-panel";
 import { Select } from "@/app/_components/select";
 import { useMutation } from "@/app/_components/use-mutation";
 
-export type InviteItem = { id: number; role: string; createdBy: string | null; expiresAt: string };
+export type InviteItem = { id: number; role: string; email: string | null; createdBy: string | null; expiresAt: string };
+type Made = { url: string; email: string | null; mailed: boolean; mailProblem: string | null };
 
-/** Invitation links: made here, shown once (only a hash is kept), single-use, valid for a week. */
-export function InvitePanel({ invites, canInviteOwners }: { invites: InviteItem[]; canInviteOwners: boolean }) {
+/**
+ * Invitation links: made here, shown once (only a hash is kept), single-use, valid for a week. With an email address
+ * the link is also mailed there when this install sends mail (`mailProblem` says why not otherwise).
+ */
+export function InvitePanel({ invites, canInviteOwners, mailProblem }: { invites: InviteItem[]; canInviteOwners: boolean; mailProblem: string | null }) {
   const { pending, error, run } = useMutation();
-  const [link, setLink] = useState<string | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
 
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const role = String(new FormData(e.currentTarget).get("role") ?? "member");
-    const made = await run(() => apiFetch<{ url: string }>("/api/invites", { method: "POST", body: { role } }));
-    if (made) setLink(made.url);
+    const form = new FormData(e.currentTarget);
+    const role = String(form.get("role") ?? "member");
+    const email = String(form.get("email") ?? "").trim();
+    const answer = await run(() => apiFetch<Made>("/api/invites", { method: "POST", body: email ? { role, email } : { role } }));
+    if (answer) setMade(answer);
   }
 
   const roles = [
@@ -32,15 +39,29 @@ export function InvitePanel({ invites, canInviteOwners }: { invites: InviteItem[
   ];
 
   return (
-    <Card title="Invite someone" description="Make a link and send it to them yourself. Each link lets one person join and expires after 7 days.">
+    <Card
+      title="Invite someone"
+      description={mailProblem ? "Make a link and send it to them yourself. Each link lets one person join and expires after 7 days." : "Make a link, mailed to them if you give their address. Each link lets one person join and expires after 7 days."}
+    >
       <div className="space-y-5">
-        {link ? (
-          <SecretPanel secret={link} label="Invitation link" title="Invitation link" onDismiss={() => setLink(null)}>
-            Copy it now: it is shown only once. Whoever opens it can join with the role you chose.
+        {made ? (
+          <SecretPanel secret={made.url} label="Invitation link" title="Invitation link" onDismiss={() => setMade(null)}>
+            {made.mailed ? `Mailed to ${made.email}. ` : ""}
+            {made.mailProblem ? <span className="block text-amber-800 dark:text-amber-300">{made.mailProblem}</span> : null}
+            Copy it now if you need it: it is shown only once. Whoever opens it can join with the role you chose.
           </SecretPanel>
         ) : (
-          <form onSubmit={create} className="space-y-3">
+          <form onSubmit={create} className="space-y-3" noValidate>
             <Select id="invite-role" name="role" label="Role" options={roles} defaultValue="member" />
+            <Input
+              id="invite-email"
+              name="email"
+              label="Email address"
+              type="email"
+              autoComplete="off"
+              optional
+              hint={mailProblem ?? "The link is mailed there, and their sign-up starts with this address."}
+            />
             <InlineError message={error} />
             <Button type="submit" pending={pending}>
               Create invitation link
@@ -58,13 +79,14 @@ export function InvitePanel({ invites, canInviteOwners }: { invites: InviteItem[
                 <li key={i.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-medium text-zinc-900 dark:text-zinc-100">{i.role}</span>
+                    {i.email ? <span className="break-all text-zinc-700 dark:text-zinc-300"> · {i.email}</span> : null}
                     <span className="text-zinc-500 dark:text-zinc-400">
                       {" "}
                       · by {i.createdBy ?? "someone"} · expires {formatDate(i.expiresAt)}
                     </span>
                   </span>
                   <ConfirmButton
-                    description={`Revoke the ${i.role} invitation`}
+                    description={`Revoke the ${i.role} invitation${i.email ? ` for ${i.email}` : ""}`}
                     confirmLabel="Revoke?"
                     onConfirm={() => run(() => apiFetch(`/api/invites/${i.id}`, { method: "DELETE" })).then(() => undefined)}
                   >

@@ -66,6 +66,7 @@ export function MembersTable({ members, callerRole }: { members: MemberItem[]; c
                     <ConfirmButton
                       description={`Remove ${m.username}`}
                       confirmLabel="Remove?"
+                      consequences={`${m.username} loses access at once. The API keys they made and the browser extensions they paired for this organization stop working.`}
                       pending={pending}
                       onConfirm={() => run(() => apiFetch(`/api/members/${m.id}`, { method: "DELETE" })).then(() => undefined)}
                     >

@@ -60,7 +60,7 @@ export function OrganizationPanel({ name, role, otherOrganizations }: Props) {
                 {otherOrganizations > 0 ? "You lose access to its inbox and settings until someone invites you again." : "You have no other organization to go to, so you cannot leave this one."}
               </p>
             </div>
-            <ConfirmButton description={`Leave ${name}`} confirmLabel="Leave?" pending={leave.pending} disabled={otherOrganizations === 0} onConfirm={onLeave}>
+            <ConfirmButton description={`Leave ${name}`} confirmLabel="Leave?" consequences="You lose access at once. The API keys you made and the browser extensions you paired for this organization stop working." pending={leave.pending} disabled={otherOrganizations === 0} onConfirm={onLeave}>
               Leave
             </ConfirmButton>
           </div>

@@ -9,6 +9,8 @@ import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { listMembers } from "@/lib/members/list-members";
 import { listInvites } from "@/lib/invites/list-invites";
 import { listUserOrganizations } from "@/lib/organizations/list-user-organizations";
+import { mailSettings } from "@/lib/mail/mail-settings";
+import { mailUnavailable } from "@/lib/mail/mail-unavailable";
 import { MembersTable } from "./members-table";
 import { InvitePanel } from "./invite-panel";
 import { OrganizationPanel } from "./organization-panel";
@@ -45,7 +47,7 @@ export default async function MembersPage() {
         </div>
         <div className="lg:col-span-2">
           {admin ? (
-            <InvitePanel invites={invites} canInviteOwners={hasRole(role, "owner")} />
+            <InvitePanel invites={invites} canInviteOwners={hasRole(role, "owner")} mailProblem={mailSettings() ? null : mailUnavailable("invitation_form")} />
           ) : (
             <Card title="Invitations">
               <p className="text-sm text-zinc-600 dark:text-zinc-400">Admins and owners invite people. Ask one of them for a link.</p>

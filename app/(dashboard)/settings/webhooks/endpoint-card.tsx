@@ -10,8 +10,7 @@ import { cx } from "@/app/_components/cx";
 import { formatDate, formatDateTime } from "@/app/_components/format";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
-import { KIND_LOOK } from "@/app/(dashboard)/notifications/_components/kind-icon";
-import type { NotificationKind } from "@/lib/notifications/schemas";
+import { eventTypeLabel } from "./_components/endpoint-fields";
 import { SecretPanel } from "@/app/_components/secret-panel";
 import { SendTestButton } from "./_components/send-test-button";
 import type { DeliveryStatus, EndpointItem } from "./_components/webhook-items";
@@ -75,7 +74,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
                 <span className="flex flex-wrap gap-1.5">
                   {e.eventTypes.map((k) => (
                     <Badge key={k} tone="primary" title={k}>
-                      {KIND_LOOK[k as NotificationKind]?.label ?? k}
+                      {eventTypeLabel(k)}
                     </Badge>
                   ))}
                 </span>

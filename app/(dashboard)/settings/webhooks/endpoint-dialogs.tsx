@@ -10,7 +10,7 @@ import { Dialog } from "@/app/_components/dialog";
 import { formatDateTime } from "@/app/_components/format";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
-import type { NotificationKind } from "@/lib/notifications/schemas";
+import type { WebhookEventType } from "@/lib/webhooks/event-types";
 import { draftBody, EndpointFields, urlErrorOf, type EndpointDraft } from "./_components/endpoint-fields";
 import type { EndpointItem } from "./_components/webhook-items";
 
@@ -73,7 +73,7 @@ export function EditEndpointDialog({ endpoint, open, onClose }: DialogProps) {
 }
 
 function toDraft(e: EndpointItem): EndpointDraft {
-  return { url: e.url, description: e.description ?? "", eventTypes: e.eventTypes as NotificationKind[] };
+  return { url: e.url, description: e.description ?? "", eventTypes: e.eventTypes as WebhookEventType[] };
 }
 
 export function DeleteEndpointDialog({ endpoint, open, onClose }: DialogProps) {

@@ -1,7 +1,7 @@
 // PATCH/DELETE /api/accounts/[id] - edit (make default, replace or erase credentials) or delete an account (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZAccountPatch } from "@/lib/accounts/schemas";
 import { updateAccount } from "@/lib/accounts/update-account";
 import { deleteAccount } from "@/lib/accounts/delete-account";

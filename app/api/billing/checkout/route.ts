@@ -1,10 +1,8 @@
 // POST /api/billing/checkout - a Stripe Checkout address to subscribe to Pro (session, owner; 503 while billing is off)
 import { withOrg } from "@/lib/http/with-org";
 import { publicOrigin } from "@/lib/http/request-origin";
-import { assertSameOrigin } from "@/lib/http/assert-same-origin";
 import { createCheckoutSession } from "@/lib/billing/create-checkout-session";
 
 export const POST = withOrg({ apiKeys: false, role: "owner" }, async ({ req, orgId }) => {
-  assertSameOrigin(req, "Subscribing");
   return Response.json(await createCheckoutSession({ orgId, origin: publicOrigin(req.headers) }));
 });

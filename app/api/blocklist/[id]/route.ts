@@ -1,7 +1,7 @@
 // DELETE /api/blocklist/[id] - remove a blocklist entry (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { deleteBlocklistEntry } from "@/lib/blocklist/delete-blocklist-entry";
 
 export const DELETE = withOrg({ params: z.object({ id: ZId }) }, async ({ orgId, params }) => {

@@ -1,7 +1,7 @@
 // GET/PATCH/DELETE /api/campaigns/[id] - read, edit or delete a campaign (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZCampaignPatch } from "@/lib/campaigns/schemas";
 import { getCampaignOrThrow } from "@/lib/campaigns/get-campaign";
 import { updateCampaign } from "@/lib/campaigns/update-campaign";

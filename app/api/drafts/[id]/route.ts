@@ -1,7 +1,7 @@
 // GET/PATCH /api/drafts/[id] - read a draft; edit its body or move it through review, optimistic-locked (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZPatchDraftBody } from "@/lib/drafts/schemas";
 import { userActor } from "@/lib/drafts/actor";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";

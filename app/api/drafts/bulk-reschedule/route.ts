@@ -1,4 +1,4 @@
-// POST /api/drafts/bulk-reschedule - set scheduled_send_after on many drafts, one result per id (session)
+// POST /api/drafts/bulk-reschedule - set scheduled_send_after on many drafts (by id or by the inbox filter), one result per id (session)
 import { withOrg } from "@/lib/http/with-org";
 import { ZBulkRescheduleBody } from "@/lib/drafts/schemas";
 import { userActor } from "@/lib/drafts/actor";
@@ -8,7 +8,7 @@ export const POST = withOrg({ body: ZBulkRescheduleBody }, async (ctx) =>
   Response.json(
     await bulkRescheduleDrafts({
       orgId: ctx.orgId,
-      ids: ctx.body.ids,
+      target: ctx.body,
       sendAfter: ctx.body.send_after === null ? null : new Date(ctx.body.send_after),
       actor: userActor(ctx),
     }),

@@ -7,10 +7,10 @@ import { assertSameOrigin } from "@/lib/http/assert-same-origin";
 import { ZAutoPairBody, ZAutoPairQuery } from "@/lib/extension/schemas";
 import { pairCurrentSession } from "@/lib/extension/pair-current-session";
 
-export const POST = withOrg({ apiKeys: false, body: ZAutoPairBody }, async ({ req, orgId, userId, body }) => {
-  assertSameOrigin(req, "Pairing");
-  return Response.json(await pairCurrentSession({ orgId, userId, name: body.name }), { status: 201 });
-});
+// The wrapper refuses a POST from another site's page (as every cookie write); a GET needs the check here.
+export const POST = withOrg({ apiKeys: false, body: ZAutoPairBody }, async ({ orgId, userId, body }) =>
+  Response.json(await pairCurrentSession({ orgId, userId, name: body.name }), { status: 201 }),
+);
 
 export const GET = withOrg({ apiKeys: false, query: ZAutoPairQuery }, async ({ req, orgId, userId, query }) => {
   assertSameOrigin(req, "Pairing");

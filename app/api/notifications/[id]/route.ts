@@ -1,6 +1,6 @@
 // PATCH /api/notifications/[id] - {read: true} marks one notification read; answers {id, read, unread} (session)
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { z } from "zod";
 import { markNotificationRead } from "@/lib/notifications/mark-notification-read";
 import { ZNotificationPatch } from "@/lib/notifications/schemas";

@@ -1,7 +1,7 @@
 // GET/PATCH/DELETE /api/playbooks/[id] - read, edit or delete a playbook; built-in playbooks are read-only (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZPlaybookPatch } from "@/lib/playbooks/schemas";
 import { getPlaybookOrThrow } from "@/lib/playbooks/get-playbook";
 import { updatePlaybook } from "@/lib/playbooks/update-playbook";

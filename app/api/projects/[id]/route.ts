@@ -1,7 +1,7 @@
 // GET/PATCH/DELETE /api/projects/[id] - read, edit or delete a project (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZProjectPatch } from "@/lib/projects/schemas";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { updateProject } from "@/lib/projects/update-project";

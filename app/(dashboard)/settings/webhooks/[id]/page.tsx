@@ -7,6 +7,7 @@ import { Badge } from "@/app/_components/badge";
 import { cx } from "@/app/_components/cx";
 import { parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
+import { endpointTitle } from "../_components/endpoint-title";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
@@ -52,15 +53,17 @@ export default async function DeliveryLogPage({ params, searchParams }: PageProp
         }
         title={
           <>
-            Delivery log
-            <code className="font-mono text-lg font-medium text-zinc-500 dark:text-zinc-400">{endpoint.webhookId}</code>
+            <span className="min-w-0 break-words">{endpointTitle(endpoint)}</span>
             {endpoint.enabled ? null : <Badge>Disabled</Badge>}
           </>
         }
         description={
           <>
+            <span className="block">Delivery log</span>
             <span className="font-mono text-xs break-all">{endpoint.url}</span>
-            {endpoint.description ? <span className="block">{endpoint.description}</span> : null}
+            <span className="block text-xs">
+              Id <code className="font-mono">{endpoint.webhookId}</code>
+            </span>
           </>
         }
         actions={<SendTestButton endpointId={id} onLogPage disabled={!endpoint.enabled} />}

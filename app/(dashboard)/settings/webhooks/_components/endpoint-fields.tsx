@@ -1,13 +1,20 @@
 "use client";
 
-// The fields an endpoint is made of, shared by "Add endpoint" and Edit: the URL, a description, and the notification
-// kinds it receives (none checked: every kind, including kinds added later).
+// The fields an endpoint is made of, shared by "Add endpoint" and Edit: the URL, a description, and the event types it
+// receives (none checked: every type, including types added later): the notification kinds and the webhook-only draft
+// decisions.
 import { ApiError } from "@/app/_components/api-fetch";
 import { Checkbox, Input } from "@/app/_components/input";
 import { KIND_LOOK } from "@/app/(dashboard)/notifications/_components/kind-icon";
-import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/schemas";
+import { NOTIFICATION_KINDS } from "@/lib/notifications/schemas";
+import { DRAFT_EVENT_LABELS, DRAFT_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 
-export type EndpointDraft = { url: string; description: string; eventTypes: NotificationKind[] };
+export type EndpointDraft = { url: string; description: string; eventTypes: WebhookEventType[] };
+
+/** What Settings calls an event type. */
+export function eventTypeLabel(type: string): string {
+  return (KIND_LOOK as Record<string, { label: string } | undefined>)[type]?.label ?? (DRAFT_EVENT_LABELS as Record<string, string | undefined>)[type] ?? type;
+}
 
 export const EMPTY_DRAFT: EndpointDraft = { url: "", description: "", eventTypes: [] };
 
@@ -20,7 +27,7 @@ type Props = {
 };
 
 export function EndpointFields({ idPrefix, value, onChange, urlError, disabled }: Props) {
-  const toggle = (kind: NotificationKind, on: boolean) =>
+  const toggle = (kind: WebhookEventType, on: boolean) =>
     onChange({ ...value, eventTypes: on ? [...value.eventTypes, kind] : value.eventTypes.filter((k) => k !== kind) });
   return (
     <div className="space-y-4">
@@ -51,20 +58,23 @@ export function EndpointFields({ idPrefix, value, onChange, urlError, disabled }
       />
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Events</legend>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave every box unchecked to receive all kinds, including kinds added later.</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">Leave every box unchecked to receive all events, including events added later.</p>
         <div className="grid grid-cols-1 gap-2 pt-1 sm:grid-cols-2">
-          {NOTIFICATION_KINDS.map((kind) => (
+          {[...NOTIFICATION_KINDS, ...DRAFT_EVENT_TYPES].map((kind) => (
             <Checkbox
               key={kind}
               id={`${idPrefix}-kind-${kind}`}
               name={`${idPrefix}-kinds`}
-              label={KIND_LOOK[kind].label}
+              label={eventTypeLabel(kind)}
               hint={<code className="font-mono">{kind}</code>}
               checked={value.eventTypes.includes(kind)}
               onChange={(e) => toggle(kind, e.target.checked)}
             />
           ))}
         </div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Draft approved, rejected and sent are sent to webhooks only (one per decision, for a CRM or a sheet); they do not appear in the bell.
+        </p>
       </fieldset>
     </div>
   );

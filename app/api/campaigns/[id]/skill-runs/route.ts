@@ -3,7 +3,7 @@
 // alreadyRunning} while one is alive; 422 runner_unavailable
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZStartSkillRunBody } from "@/lib/skill-generation/schemas";
 import { startSkillGeneration } from "@/lib/skill-generation/start-skill-generation";
 import { listTuningRuns } from "@/lib/skill-generation/list-tuning-runs";

@@ -1,7 +1,7 @@
 // POST /api/drafts/[id]/regenerate - ask the draft-regenerator to rewrite a draft, with an optional hint (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZRegenerateBody } from "@/lib/drafts/schemas";
 import { userActor } from "@/lib/drafts/actor";
 import { requestRegeneration } from "@/lib/drafts/request-regeneration";

@@ -1,7 +1,7 @@
 // POST /api/drafts/[id]/reply-drafting - start a new drafting run for a reply whose drafting run failed (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { userActor } from "@/lib/drafts/actor";
 import { ZRetryReplyDraftingBody } from "@/lib/replies/schemas";
 import { retryReplyDrafting } from "@/lib/replies/retry-reply-drafting";

@@ -1,7 +1,7 @@
 // GET /api/projects/[id]/accounts - the project's accounts; POST - add one (session). Credentials never leave.
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZAccountInput } from "@/lib/accounts/schemas";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { createAccount } from "@/lib/accounts/create-account";

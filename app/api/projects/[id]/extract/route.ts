@@ -1,8 +1,8 @@
-// POST /api/projects/[id]/extract - Auto-extract the description from the source folder (session):
-// 202 {runId}; 200 {runId, alreadyRunning}; 422 without a usable source folder or with runner_unavailable
+// POST /api/projects/[id]/extract - Auto-extract the description from the project's source (session):
+// 202 {runId}; 200 {runId, alreadyRunning}; 422 without a usable source or with runner_unavailable
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZRequestExtractionBody } from "@/lib/extraction/schemas";
 import { requestProjectExtraction } from "@/lib/extraction/request-project-extraction";
 

@@ -2,7 +2,7 @@
 // POST /api/projects/[id]/insights - Regenerate now: 202 {runId}; 200 {runId, alreadyRunning}; 422 runner_unavailable
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZRequestInsightsBody } from "@/lib/insights/schemas";
 import { getProjectInsights } from "@/lib/insights/get-project-insights";
 import { requestProjectInsights } from "@/lib/insights/request-project-insights";

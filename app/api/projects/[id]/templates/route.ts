@@ -1,7 +1,7 @@
 // GET /api/projects/:id/templates - the project's templates (?archived=1 includes archived); POST - create one (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZListTemplatesQuery, ZTemplateInput } from "@/lib/templates/schemas";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { createTemplate } from "@/lib/templates/create-template";

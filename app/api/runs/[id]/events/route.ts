@@ -1,7 +1,7 @@
 // GET /api/runs/[id]/events?afterSeq= - the run's event log in order (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZRunEventsQuery } from "@/lib/runs/schemas";
 import { listRunEvents } from "@/lib/runs/list-run-events";
 

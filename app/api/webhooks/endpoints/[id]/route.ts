@@ -2,7 +2,7 @@
 // (session, admin)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZEndpointPatch } from "@/lib/webhooks/schemas";
 import { getEndpointOrThrow } from "@/lib/webhooks/get-endpoint";
 import { updateEndpoint } from "@/lib/webhooks/update-endpoint";

@@ -1,7 +1,7 @@
 // PATCH /api/projects/:id/templates/:templateId - edit or archive (isActive false) a template (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZTemplatePatch } from "@/lib/templates/schemas";
 import { updateTemplate } from "@/lib/templates/update-template";
 

@@ -2,7 +2,7 @@
 // (session, admin)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { ZDeliveriesQuery } from "@/lib/webhooks/schemas";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 

@@ -2,7 +2,7 @@
 // for 24 h (session, admin)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { rotateEndpointSecret } from "@/lib/webhooks/rotate-endpoint-secret";
 
 export const POST = withOrg({ params: z.object({ id: ZId }), role: "admin" }, async ({ orgId, params }) =>

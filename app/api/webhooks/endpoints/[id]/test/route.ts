@@ -2,7 +2,7 @@
 // (session, admin)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
 export const POST = withOrg({ params: z.object({ id: ZId }), role: "admin" }, async ({ orgId, params }) =>

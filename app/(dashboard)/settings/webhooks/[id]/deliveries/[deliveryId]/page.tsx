@@ -1,14 +1,15 @@
 // One webhook delivery (admins): its state, the exact body it sends (every attempt and replay sends these bytes),
 // and the attempt log with each receiver answer.
+import { RelativeTime } from "@/app/_components/relative-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
-import { formatDateTime } from "@/app/_components/format";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
+import { endpointTitle } from "../../../_components/endpoint-title";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
@@ -56,7 +57,7 @@ export default async function DeliveryPage({ params }: PageProps) {
             </Link>
             <span aria-hidden="true"> / </span>
             <Link href={logHref} className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
-              <code className="font-mono">{endpoint.webhookId}</code> delivery log
+              {endpointTitle(endpoint)}: delivery log
             </Link>
           </>
         }
@@ -68,7 +69,7 @@ export default async function DeliveryPage({ params }: PageProps) {
         }
         description={
           <>
-            <code className="font-mono text-xs">{d.eventType}</code> · created {formatDateTime(d.createdAt)}
+            <code className="font-mono text-xs">{d.eventType}</code> · created <RelativeTime at={d.createdAt} />
           </>
         }
         actions={<DeliveryActions deliveryId={d.id} endpointId={endpointId} status={d.status} openReplay />}
@@ -91,8 +92,8 @@ export default async function DeliveryPage({ params }: PageProps) {
                 {d.attempts} of {d.maxAttempts}
               </span>
             </Detail>
-            <Detail label="Next attempt">{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : none}</Detail>
-            <Detail label="Delivered">{d.deliveredAt ? formatDateTime(d.deliveredAt) : none}</Detail>
+            <Detail label="Next attempt">{d.nextAttemptAt ? <RelativeTime at={d.nextAttemptAt} /> : none}</Detail>
+            <Detail label="Delivered">{d.deliveredAt ? <RelativeTime at={d.deliveredAt} /> : none}</Detail>
             <Detail label="Last answer">{d.lastStatus !== null ? <span className="tabular-nums">HTTP {d.lastStatus}</span> : none}</Detail>
             <Detail label="Last error">{d.lastError ? <span className="text-red-700 dark:text-red-300">{d.lastError}</span> : none}</Detail>
             {d.replayOfId ? (
@@ -106,7 +107,7 @@ export default async function DeliveryPage({ params }: PageProps) {
         </Card>
 
         <Card title="Payload" description="The JSON body POSTed to the receiver, byte for byte the same on every attempt and replay." className="lg:col-span-3">
-          <pre data-testid="delivery-payload" className="max-h-[28rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+          <pre data-testid="delivery-payload" className="max-h-[28rem] overflow-auto rounded-md break-words whitespace-pre-wrap [overflow-wrap:anywhere] bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
             {JSON.stringify(d.payload, null, 2)}
           </pre>
         </Card>
@@ -142,7 +143,7 @@ export default async function DeliveryPage({ params }: PageProps) {
               {d.attemptLog.map((a, i) => (
                 <Tr key={i}>
                   <Td className="text-right tabular-nums">{a.attempt}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatDateTime(a.startedAt)}</Td>
+                  <Td className="whitespace-nowrap tabular-nums"><RelativeTime at={a.startedAt} /></Td>
                   <Td className="text-right whitespace-nowrap tabular-nums">{a.durationMs} ms</Td>
                   <Td className="whitespace-nowrap">
                     {a.statusCode === null ? (

@@ -1,7 +1,7 @@
 // POST /api/campaigns/[id]/skill-runs/[runId]/adopt - copy the run's generatedConfig into the campaign config and activate a draft campaign (session)
 import { z } from "zod";
 import { withOrg } from "@/lib/http/with-org";
-import { ZId } from "@/lib/http/pipeline";
+import { ZId } from "@/lib/http/fields";
 import { decideTuningRun } from "@/lib/skill-generation/decide-tuning-run";
 
 export const POST = withOrg({ params: z.object({ id: ZId, runId: ZId }) }, async ({ orgId, params }) =>

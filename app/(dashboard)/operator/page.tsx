@@ -1,0 +1,36 @@
+// The Operator area: the machinery of the service for the people who run it (lib/operators/is-operator.ts). Customers
+// of the cloud edition never see it (the page is a 404 to them, as the API is).
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/app/_components/page-header";
+import { getPageContext } from "@/lib/auth/page-context";
+import { isOperator } from "@/lib/operators/is-operator";
+import { getServiceStatus } from "@/lib/operators/get-service-status";
+import { lastHostRunnerInventory } from "@/lib/operators/probe-host-runners";
+import { unsafeListOrganizationsForOperator } from "@/lib/operators/list-organizations-for-operator";
+import { JobsCard } from "../settings/jobs-card";
+import { ServiceChecks } from "./service-checks";
+import { HostRunners } from "./host-runners";
+import { OperatorOrganizations } from "./operator-organizations";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Operator" };
+
+export default async function OperatorPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
+  const caller = await getPageContext();
+  if (!(await isOperator(caller))) notFound();
+  const q = (await searchParams).q?.trim().slice(0, 120) || undefined;
+  const [status, organizations] = await Promise.all([getServiceStatus(), unsafeListOrganizationsForOperator({ q })]);
+  return (
+    <>
+      <PageHeader
+        title="Operator"
+        description={`The service's machinery, for the people who run it (${status.edition === "cloud" ? "cloud edition" : "self-hosted"}). Customers never see this page.`}
+      />
+      <ServiceChecks checks={status.checks} />
+      <JobsCard overview={status.jobs} />
+      <HostRunners initial={lastHostRunnerInventory()} />
+      <OperatorOrganizations data={organizations} q={q ?? ""} />
+    </>
+  );
+}
