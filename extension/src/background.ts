@@ -4,7 +4,8 @@ import { clearActivity, logActivity } from "./activity-log";
 import { watchChatToken } from "./chat-token";
 import { getPairing } from "./backends";
 import { config } from "./config";
-import { armDraft, markSent } from "./mark-sent";
+import { armDraft } from "./mark-sent";
+import { composeSubmitted, pageSeen, tabClosed } from "./pending-sends";
 import { pairInTab } from "./pairing";
 import type { WorkerMessage } from "./messages";
 import { loadSettings, saveSettings } from "./settings";
@@ -45,6 +46,9 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if (area === "local" && KEYS.settings in changes) void applyAlarm("settings changed");
 });
 
+// A send waiting for its link in a tab that closes goes without it at once.
+chrome.tabs.onRemoved.addListener((tabId) => tabClosed(tabId));
+
 watchChatToken(() => {
   // A fresh token may end a paused chat: probe at once rather than waiting for the next alarm.
   void runTick("chat token captured");
@@ -80,7 +84,9 @@ async function handle(message: WorkerMessage, fromExtensionPage: boolean, sender
     case "compose-opened":
       return armDraft(message.handoff);
     case "compose-submitted":
-      return markSent(message.handoff);
+      return composeSubmitted(sender.tab?.id, message.handoff, message.sent);
+    case "page-seen":
+      return pageSeen(sender.tab?.id, message.page);
     case "sync-now":
       return runTick("manual");
     case "log":

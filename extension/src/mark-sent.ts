@@ -1,6 +1,7 @@
 // Auto mark-as-sent. The compose page's content script reports the hand-off (draft id and the backend that linked
 // it); the worker arms the draft when the page opens and flips it to sent when the user submits, on that backend
-// only. A 409 version_conflict is retried once with the version a fresh GET reports (SPEC 7).
+// only. A 409 version_conflict is retried once with the version a fresh GET reports (SPEC 7). A public post or comment
+// goes with its permalink when the page showed it (pending-sends.ts), so the removal checks can find it.
 import { logActivity } from "./activity-log";
 import { callBackend, errorText, getPairing, type ApiAnswer } from "./backends";
 import type { Handoff } from "./handoff";
@@ -36,25 +37,30 @@ export async function armDraft(handoff: Handoff): Promise<DraftCallResult> {
   return failed(handoff, "arm", answer);
 }
 
-export async function markSent(handoff: Handoff): Promise<DraftCallResult> {
+export async function markSent(handoff: Handoff, permalink?: string): Promise<DraftCallResult> {
   const pairing = await getPairing(handoff.backend);
   if (!pairing) return notPaired(handoff, "mark as sent");
   const path = `/api/extension/draft/${handoff.draftId}`;
   const current = await callBackend<DraftShape>(pairing, path);
   let version = current.status === 200 ? current.body.version : undefined;
-  let answer = await callBackend<DraftShape>(pairing, `${path}/sent`, { method: "POST", body: version !== undefined ? { version } : {} });
+  let answer = await callBackend<DraftShape>(pairing, `${path}/sent`, { method: "POST", body: sentBody(version, permalink) });
   if (answer.status === 409 && answer.body?.error === "version_conflict") {
     const fresh = await callBackend<DraftShape>(pairing, path);
     version = fresh.status === 200 ? fresh.body.version : answer.body.current_version;
     await logActivity("reddit-action", "warn", `Draft #${handoff.draftId} changed meanwhile; retrying once with version ${version}`, { draftId: handoff.draftId, backend: handoff.backend });
-    answer = await callBackend<DraftShape>(pairing, `${path}/sent`, { method: "POST", body: version !== undefined ? { version } : {} });
+    answer = await callBackend<DraftShape>(pairing, `${path}/sent`, { method: "POST", body: sentBody(version, permalink) });
   }
   if (answer.status === 200) {
     const already = answer.body.alreadySent === true;
-    await logActivity("reddit-action", "info", already ? `Draft #${handoff.draftId} was already sent` : `Draft #${handoff.draftId} sent`, { draftId: handoff.draftId, backend: handoff.backend, state: answer.body.state });
+    const done = already ? `Draft #${handoff.draftId} was already sent` : `Draft #${handoff.draftId} sent${permalink ? ` at ${permalink}` : ""}`;
+    await logActivity("reddit-action", "info", done, { draftId: handoff.draftId, backend: handoff.backend, state: answer.body.state, ...(permalink ? { permalink } : {}) });
     return { ok: true, state: answer.body.state };
   }
   return failed(handoff, "mark as sent", answer);
+}
+
+function sentBody(version: number | undefined, permalink: string | undefined): Record<string, unknown> {
+  return { ...(version !== undefined ? { version } : {}), ...(permalink ? { permalink } : {}) };
 }
 
 async function notPaired(handoff: Handoff, action: string): Promise<DraftCallResult> {

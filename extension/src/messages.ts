@@ -2,10 +2,13 @@
 // holds tokens and makes backend calls.
 import type { ActivityLevel, ActivitySource } from "./activity-log";
 import type { Handoff } from "./handoff";
+import type { SeenPage, SubmittedSend } from "./published-permalink";
 
 export type WorkerMessage =
   | { type: "compose-opened"; handoff: Handoff }
-  | { type: "compose-submitted"; handoff: Handoff }
+  | { type: "compose-submitted"; handoff: Handoff; sent?: SubmittedSend }
+  /** What a platform page shows (its address, its comments), for a send in the same tab waiting for its link. */
+  | { type: "page-seen"; page: SeenPage }
   | { type: "sync-now" }
   | { type: "cloud-visit" }
   | { type: "log"; source: ActivitySource; level: ActivityLevel; message: string; meta?: Record<string, unknown> }
