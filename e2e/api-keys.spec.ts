@@ -1,6 +1,6 @@
 // API keys from an admin's seat: Settings > API keys makes a read-only key shown once, a script reads drafts with it
 // and is refused a write, revoking it ends its access; the API reference at /api/docs lists the operations.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { shoot } from "./helpers";
 
 test("an admin makes a read-only key, a script reads with it and cannot write, revoking ends it; /api/docs shows the reference", async ({ page, playwright, baseURL }) => {

@@ -3,10 +3,9 @@
 // shows (its filters), in the spec's columns.
 import fs from "node:fs";
 import pg from "pg";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { databaseUrl, shoot } from "./helpers";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { created, databaseUrl, shoot, uid } from "./helpers";
 
 let sql: pg.Client;
 test.beforeAll(async () => {
@@ -14,11 +13,6 @@ test.beforeAll(async () => {
   await sql.connect();
 });
 test.afterAll(async () => sql.end());
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 /** A project and campaign with two drafts (one approved through the API) and a run with a few events. */
 async function seed(request: APIRequestContext) {
@@ -55,13 +49,16 @@ test("audit: draft and run events newest first, filters in the URL, links, Load 
   const approved = table.locator("tr", { hasText: `Draft #${s.draftIds[1]}` }).filter({ hasText: "approved" });
   await expect(approved).toContainText(`Approved to person1_${s.u}`);
   await expect(approved).toContainText("owner");
-  await expect(table.locator("tr", { hasText: `Run #${s.runId}` }).first()).toContainText("finished: step 2");
+  // People first: the run is one row, and its events open beneath it.
+  const runRow = table.locator("tr", { hasText: `Run #${s.runId}` }).first();
+  await runRow.getByRole("button", { name: `Show 3 events of run ${s.runId}` }).click();
+  await expect(table.getByRole("list", { name: `Events of run ${s.runId}` })).toContainText("finished: step 2");
   await shoot(page, "audit");
 
-  // Filters go to the URL through the form.
+  // Filters go to the URL as they change (no Apply button).
   await page.getByLabel("Kind").selectOption("run");
+  await expect(page).toHaveURL(/kind=run/);
   await page.getByLabel("Run id").fill(String(s.runId));
-  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`kind=run.*run=${s.runId}`));
   await expect(table.locator("tbody tr")).toHaveCount(3);
   await expect(table.getByText("draft", { exact: true })).toHaveCount(0);
@@ -108,7 +105,7 @@ test("Export CSV on the Inbox downloads the drafts the page shows, in the spec's
   expect(download.suggestedFilename()).toBe(`drafts-${new Date().toISOString().slice(0, 10)}.csv`);
   const text = fs.readFileSync((await download.path())!, "utf8");
   const lines = text.trim().split("\n");
-  expect(lines[0]).toBe("id,created_at,state,platform,account_handle,target_user,target_community,campaign_id,run_id,body");
+  expect(lines[0]).toBe("id,created_at,state,platform,account_handle,target_user,target_community,campaign_id,run_id,body,project_id,project_name,campaign_name,quality_score,approved_by");
   expect(lines).toHaveLength(3);
   expect(text).toContain(`"'=SUM(1,2) is how we count, ""really"""`);
 
@@ -124,16 +121,16 @@ test("Export CSV on the Inbox downloads the drafts the page shows, in the spec's
 test("People: filters for contacts and threads live in the URL, and Export CSV carries them", async ({ page }) => {
   await page.goto("/people?tab=contacts");
   await page.getByLabel("Platform").selectOption("federated");
+  await expect(page).toHaveURL(/tab=contacts&platform=federated/);
   await page.getByLabel("Search").fill("ada");
-  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/tab=contacts&platform=federated&q=ada/);
   await expect(page.getByTestId("export-contacts")).toHaveAttribute("href", "/api/export/contacts?platform=federated&q=ada&format=csv");
   await shoot(page, "people-contacts-filtered");
 
   await page.goto("/people");
   await page.getByLabel("Conversations").selectOption("awaiting");
+  await expect(page).toHaveURL(/filter=awaiting/);
   await page.getByLabel("Kind").selectOption("post_comment");
-  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/filter=awaiting&kind=post_comment/);
   await expect(page.getByTestId("export-conversations")).toHaveAttribute("href", "/api/export/conversations?filter=awaiting&kind=post_comment&format=csv");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-conversations").click()]);

@@ -1,5 +1,5 @@
 // Sign-in as a person meets it, over real HTTP with OUTREACH_AUTH=on.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { OWNER } from "./global-setup";
 import { cli, shoot } from "./helpers";
 
@@ -18,7 +18,7 @@ test.describe("signed out", () => {
     await page.getByLabel("Username").fill(OWNER.username);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Wrong username or password")).toBeVisible();
+    await expect(page.getByText("Wrong email, username or password")).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "outreach_session")).toBeUndefined();
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Sign in" }).click();

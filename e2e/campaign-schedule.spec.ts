@@ -1,10 +1,11 @@
 // A campaign's schedule on its page: the cron in words, the next three slots, what the last slot did, Pause and
 // Resume, and runs the schedule started marked as such; Settings shows the background jobs.
 import pg from "pg";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { databaseUrl, shoot } from "./helpers";
+import { expect, test } from "./fixtures/hydration";
+import { created, databaseUrl, shoot, uid } from "./helpers";
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+// The page says times in the viewer's zone: this spec reads them in UTC.
+test.use({ timezoneId: "UTC" });
 
 let sql: pg.Client;
 test.beforeAll(async () => {
@@ -12,11 +13,6 @@ test.beforeAll(async () => {
   await sql.connect();
 });
 test.afterAll(async () => sql.end());
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 test("the schedule in words with its next runs, the last slot's outcome, Pause and Resume, scheduled runs marked", async ({ page, request }) => {
   const u = uid();
@@ -77,13 +73,16 @@ test("Settings > Background jobs lists each job with its schedule and says which
   const card = page.getByTestId("background-jobs");
   await expect(card).toBeVisible();
   const rows = card.getByRole("table", { name: "Background jobs" }).locator("tbody tr");
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(8);
   await expect(rows.nth(0)).toContainText("campaign-tick");
   await expect(rows.nth(0)).toContainText("Every minute (UTC)");
   await expect(rows.nth(1)).toContainText("run-rescuer");
   await expect(rows.nth(2)).toContainText("webhook-deliver");
-  await expect(rows.nth(3)).toContainText("billing-meter");
-  await expect(rows.nth(4)).toContainText("insights-daily");
+  await expect(rows.nth(3)).toContainText("auto-post");
+  await expect(rows.nth(4)).toContainText("removal-check");
+  await expect(rows.nth(5)).toContainText("billing-meter");
+  await expect(rows.nth(6)).toContainText("insights-daily");
+  await expect(rows.nth(7)).toContainText("outcome-rollups");
   // The e2e server runs with OUTREACH_JOBS=off (scheduler.spec.ts runs instances with jobs on).
   await expect(page.getByText("OUTREACH_JOBS=off: another instance (or Trigger.dev) must run the jobs.")).toBeVisible();
   await card.scrollIntoViewIfNeeded();

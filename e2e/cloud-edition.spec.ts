@@ -4,19 +4,20 @@
 // them (hidden in the pages, 403 from the API); the owner subscribes through the fake Checkout, the subscription
 // webhook flips the plan to Pro, and a run on the cloud runner is reported to the Stripe meter.
 import { spawn, type ChildProcess } from "node:child_process";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
 import { startFakeStripe, type FakeStripe } from "../test/fakes/fake-stripe";
-import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../runner-relay/token";
+import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../lib/relay-protocol/token";
 import { baseAppEnv, startApp, writeFakeBackends, type AppInstance } from "./server";
 import { shoot } from "./helpers";
 
 const SECRET_KEY = "sk_test_e2e_cloud";
 const WEBHOOK_SECRET = "whsec_e2e_cloud";
 const PRICE_PRO = "price_e2e_pro";
-const OWNER = { organizationName: "Northwind Labs", username: "nora", password: "nora-password-123" };
-const TEAMMATE = { username: "tomas", password: "tomas-password-123" };
+const OWNER = { organizationName: "Northwind Labs", email: "nora@northwind.example", username: "nora", password: "nora-password-123" };
+const TEAMMATE = { email: "tomas@northwind.example", username: "tomas", password: "tomas-password-123" };
 
 let database: FreshDatabase;
 let stripe: FakeStripe;
@@ -99,7 +100,12 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   await expect(owner.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await shoot(owner, "cloud-signup");
   await owner.getByLabel("Organization name").fill(OWNER.organizationName);
+  // The cloud edition asks for an address; without one the form says so and nothing is sent.
   await owner.getByLabel("Username").fill(OWNER.username);
+  await fillPasswords(owner, OWNER.password);
+  await owner.getByRole("button", { name: "Create account" }).click();
+  await expect(owner.getByText("Enter your email address.")).toBeVisible();
+  await owner.getByLabel("Email").fill(OWNER.email);
   await fillPasswords(owner, OWNER.password);
   await owner.getByRole("button", { name: "Create account" }).click();
   await owner.waitForURL(`${app.base}/`);
@@ -121,6 +127,7 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   await shoot(member, "cloud-join");
   await member.getByRole("link", { name: "Create an account" }).click();
   await expect(member.getByLabel("Organization name")).toHaveCount(0);
+  await member.getByLabel("Email").fill(TEAMMATE.email);
   await member.getByLabel("Username").fill(TEAMMATE.username);
   await fillPasswords(member, TEAMMATE.password);
   await member.getByRole("button", { name: "Create account" }).click();
@@ -160,6 +167,9 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   // 5. The owner subscribes: Billing → Upgrade → the fake Checkout → back, and the webhook has flipped the plan.
   await owner.goto("/settings/billing");
   await expect(owner.getByTestId("plan-name")).toHaveText("Free");
+  await expect(owner.getByTestId("plan-price")).toHaveText("60 cloud-run minutes a month and 3 seats, at no charge.");
+  // Pro's price as Stripe will charge it, read from the configured price.
+  await expect(owner.getByTestId("upgrade-offer")).toContainText("Pro: $29.00 / month");
   await expect(owner.getByRole("progressbar", { name: "Seats (members and pending invitations)" })).toHaveAttribute("aria-valuenow", "2");
   await shoot(owner, "cloud-billing-free");
   await owner.getByRole("button", { name: "Upgrade to Pro" }).click();
@@ -170,6 +180,8 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   await expect(owner.getByText("Thank you: the subscription is active.")).toBeVisible();
   await expect(owner.getByRole("table", { name: "Invoices" }).getByRole("row")).toHaveCount(2);
   await expect(owner.getByRole("button", { name: "Manage subscription" })).toBeVisible();
+  await expect(owner.getByTestId("plan-price")).toHaveText("$29.00 / month.");
+  await expect(owner.getByTestId("next-invoice")).toHaveText(/^Next invoice on \w{3} \d{1,2}, \d{4}\.$/);
   await shoot(owner, "cloud-billing-pro");
 
   // 6. A run on the cloud runner (the default) is metered: its seconds go to the Stripe meter under the run's id.
@@ -190,10 +202,16 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   const { id: campaignId, runner } = (await campaign.json()) as { id: number; runner: string };
   expect(runner).toBe("cloud");
   await owner.goto(`/campaigns/${campaignId}`);
-  await owner.getByRole("button", { name: "Run now" }).click();
-  await owner.getByRole("link", { name: "View live log" }).click();
-  await expect(owner).toHaveURL(/\/runs\/\d+$/);
-  const runId = Number(/\/runs\/(\d+)$/.exec(owner.url())![1]);
+  // A paid plan is not limited: no minutes count beside Run now.
+  await expect(owner.getByTestId("minutes-left")).toHaveCount(0);
+  // The run is opened from Run now's answer: a quick run's "View live log" link is gone once it ends.
+  const [started] = await Promise.all([
+    owner.waitForResponse((r) => r.url().endsWith("/api/run") && r.request().method() === "POST"),
+    owner.getByRole("button", { name: "Run now" }).click(),
+  ]);
+  expect(started.status()).toBe(202);
+  const { runId } = (await started.json()) as { runId: number };
+  await owner.goto(`/runs/${runId}`);
   await expect(owner.getByText("Success").first()).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => stripe.meterEvents().filter((e) => e.identifier === `run:${runId}`).length, { timeout: 30_000 }).toBe(1);
   const event = stripe.meterEvents().find((e) => e.identifier === `run:${runId}`)!;

@@ -1,7 +1,7 @@
 // A newcomer's dead ends: destructive actions ask in a dialog that names what goes (a double click on Delete never
 // deletes, and a project is deleted only after its name is typed); Run now waits while the profile is generated.
 import pg from "pg";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { databaseUrl } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
 
@@ -20,7 +20,7 @@ test("a double click on a project's Delete deletes nothing; the dialog names wha
   await page.keyboard.press("Escape");
   await trigger.click();
   const dialog = page.getByRole("dialog", { name: `Delete project ${name}?` });
-  await expect(dialog).toContainText("Its accounts, campaigns and templates are deleted with it.");
+  await expect(dialog).toContainText("Its accounts, campaigns, templates and uploaded or fetched source files are deleted with it.");
   const confirm = dialog.getByRole("button", { name: "Delete project" });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(`Type "${name}" to confirm`).fill(name.slice(0, -1));
@@ -77,6 +77,8 @@ test("no runner dead end: a new campaign defaults to a runner that can run, and 
   expect((await page.request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `runner_${u}` } })).status()).toBe(201);
 
   // The cloud runner is not connected on this server; the fake agent (and whatever else is detected) is installed.
+  // Detected afresh here, so the state does not depend on what an earlier spec left behind.
+  expect((await page.request.post("/api/runners")).status()).toBe(200);
   const { runners } = (await (await page.request.get("/api/runners")).json()) as { runners: { slug: string; available: boolean }[] };
   expect(runners.find((r) => r.slug === "cloud")?.available).toBe(false);
   await page.goto(`/campaigns/new?project=${project.id}`);
@@ -124,13 +126,23 @@ test("errors read as sentences: a blank blocklist value, a lost connection, an u
 });
 
 test("the new-campaign form drops a refusal once the field it was about is edited", async ({ page }) => {
-  await page.request.post("/api/projects", { data: { name: `Timing form ${Date.now().toString(36)}` } });
-  await page.goto("/campaigns/new");
+  const u = Date.now().toString(36);
+  const project = (await (await page.request.post("/api/projects", { data: { name: `Timing form ${u}` } })).json()) as { id: number };
+  expect((await page.request.post("/api/campaigns", { data: { projectId: project.id, name: "Every so often", platform: "forum", skill: "forum-scout" } })).status()).toBe(201);
+  await page.goto(`/campaigns/new?projectId=${project.id}`);
+  // A cron the picker cannot write is checked in the form, beside its field.
   await page.getByLabel("Name").fill("Every so often");
-  await page.getByLabel("Schedule (cron)").fill("every monday");
+  await page.getByLabel("Runs").selectOption("custom");
+  await page.getByLabel("Cron (UTC)").fill("every monday");
   await page.getByRole("button", { name: /create campaign/i }).click();
-  const alert = page.getByRole("alert").filter({ hasText: "Use five fields: minute hour day-of-month month day-of-week" });
+  const fieldError = page.locator("#campaign-schedule-cron-error");
+  await expect(fieldError).toHaveText("Use five fields: minute hour day-of-month month day-of-week.");
+  await page.getByLabel("Cron (UTC)").fill("0 9 * * 1");
+  await expect(fieldError).toHaveCount(0);
+  // The server's refusal (the name is taken in this project) goes once the name is edited.
+  await page.getByRole("button", { name: /create campaign/i }).click();
+  const alert = page.getByRole("alert").filter({ hasText: 'This project already has a campaign named "Every so often". Choose another name.' });
   await expect(alert).toBeVisible();
-  await page.getByLabel("Schedule (cron)").fill("0 9 * * 1");
+  await page.getByLabel("Name").fill("Every Monday");
   await expect(alert).toHaveCount(0);
 });

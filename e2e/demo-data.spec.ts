@@ -2,8 +2,11 @@
 // conversation is opened in the browser. Run logs must name real steps (no "unknown" divider) with times that move
 // (not "+0.000 s" on every row), and no thread may show one of our messages twice.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
 import { baseAppEnv, startApp, type AppInstance } from "./server";
@@ -11,11 +14,14 @@ import { baseAppEnv, startApp, type AppInstance } from "./server";
 let database: FreshDatabase;
 let app: AppInstance;
 let ids: { runs: number[]; threads: number[] };
+// The demo project's repository files are written under the data directory: one of this spec's own.
+let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await createFreshDatabase("demo");
-  const env = { ...baseAppEnv(), DATABASE_URL: database.url, OUTREACH_AUTH: "off", OUTREACH_JOBS: "off" };
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outreach-demo-"));
+  const env = { ...baseAppEnv(), DATABASE_URL: database.url, OUTREACH_AUTH: "off", OUTREACH_JOBS: "off", OUTREACH_DATA_DIR: dataDir };
   app = await startApp({ port: E2E_PORT + 50, env, logName: "demo-server" });
   // The README's way: the dashboard is running, then `npm run demo` fills it.
   const demo = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/demo.ts"], { env: env as unknown as NodeJS.ProcessEnv, encoding: "utf8" });
@@ -33,6 +39,7 @@ test.afterAll(async () => {
   await app?.stop();
   await database?.drop();
   await stopEmbeddedTestServer();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("every demo run log names real steps and its times move forward", async ({ page }) => {

@@ -5,12 +5,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import pg from "pg";
-import { cli, databaseUrl, scriptOrgPlaybook, shoot } from "./helpers";
+import yauzl from "yauzl";
+import { cli, created, databaseUrl, scriptOrgPlaybook, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function extensionCard(page: Page) {
   return page.locator("section").filter({ has: page.getByRole("heading", { name: "Browser extension" }) });
@@ -28,7 +28,7 @@ test("pair with a code, see the device's liveness and the banner, revoke it", as
   const shown = card.getByTestId("pairing-code");
   await expect(shown).toBeVisible();
   const code = (await shown.locator("code").textContent())!.trim();
-  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await expect(shown).toContainText("It will not be shown again");
   // The code exists only until the page reloads, so this state is captured once, as it is.
   await card.screenshot({ path: "e2e/.artifacts/screens/extension-pairing-code-light.png" });
@@ -77,11 +77,6 @@ test("pair with a code, see the device's liveness and the banner, revoke it", as
   await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
   await expect(page.getByTestId("chat-sync-banner")).toHaveCount(0);
 });
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 test("a synced reply opens its conversation; the banner shows there while chat is refused", async ({ page, request }) => {
   const u = uid();
@@ -135,3 +130,38 @@ test("a synced reply opens its conversation; the banner shows there while chat i
   await expect(page.getByText("Thanks! Which retry settings do you use?")).toBeVisible();
   await expect(page.getByTestId("chat-sync-banner")).toHaveCount(0);
 });
+
+test("the extension is offered from Settings: a zip of this server's build with the steps to install it", async ({ page }) => {
+  await page.goto("/settings#browser-extension");
+  const card = extensionCard(page);
+  const install = card.getByRole("region", { name: "Install in Chrome, Edge or another Chromium browser" });
+  await expect(install).toContainText("Load unpacked");
+  await expect(install).toContainText("Pair with this tab");
+  const [download] = await Promise.all([page.waitForEvent("download"), install.getByRole("link", { name: "Download the extension" }).click()]);
+  const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+  expect(download.suggestedFilename()).toBe(`outreach-extension-${version}.zip`);
+  const file = path.join(os.tmpdir(), `ext-${uid()}.zip`);
+  await download.saveAs(file);
+  const names = await zipEntryNames(file);
+  fs.rmSync(file, { force: true });
+  for (const f of ["manifest.json", "background.js", "platform.js", "sidepanel.html", "sidepanel.js"]) expect(names).toContain(`outreach-extension/${f}`);
+  await install.scrollIntoViewIfNeeded();
+  await shoot(page, "extension-install");
+});
+
+/** The entries of a zip, read with yauzl. */
+function zipEntryNames(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const names: string[] = [];
+      zip.on("entry", (e: yauzl.Entry) => {
+        names.push(e.fileName);
+        zip.readEntry();
+      });
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}

@@ -1,16 +1,18 @@
 // The browser extension, unpacked in Debian's Chromium (headless), against a local fake platform and the e2e
 // dashboard: it loads, its side panel renders, it pairs with a signed-in dashboard tab, a compose page opened from
-// the dashboard arms the draft and submitting it flips the draft to sent, a reply on the platform comes back as
+// the dashboard arms the draft and submitting it flips the draft to sent (a comment or post with the address the
+// platform showed for it, which the Sent tab links and offers to check), a reply on the platform comes back as
 // `replied` on an alarm tick, a refused chat token turns the badge red, and sync fans out to every paired backend.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { chromium, expect, test, type BrowserContext, type Page, type Worker } from "@playwright/test";
+import { chromium, type BrowserContext, type Page, type Worker } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { CHROMIUM, E2E_PORT } from "../playwright.config";
 import { startFakePlatform, startRecordingBackend, type FakePlatform } from "./fixtures/fake-platform";
-import { cli, databaseUrl } from "./helpers";
+import { cli, databaseUrl, uid } from "./helpers";
 import { buildComposeUrl } from "../lib/drafts/compose-url";
 import { FAKE_AGENT_SLUG } from "./server";
 
@@ -19,7 +21,6 @@ test.describe.configure({ mode: "serial" });
 const DASHBOARD = `http://127.0.0.1:${E2E_PORT}`;
 const EXT_DIR = path.resolve("e2e", ".artifacts", "extension");
 const SCREENS = path.resolve("e2e", ".artifacts", "screens");
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let fake: FakePlatform;
 let recorder: Awaited<ReturnType<typeof startRecordingBackend>>;
@@ -85,6 +86,19 @@ const alarmTick = async () => {
   await expect.poll(async () => Date.parse((await storage<{ startedAt: string } | undefined>("lastTick"))?.startedAt ?? "") || 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(firedAt);
 };
 const draftState = async (id: number) => (await db.query<{ state: string }>("SELECT state FROM drafts WHERE id = $1", [id])).rows[0]?.state;
+const publishedUrl = async (id: number) => (await db.query<{ published_url: string | null }>("SELECT published_url FROM drafts WHERE id = $1", [id])).rows[0]?.published_url;
+
+/** What a person sees on the Sent tab: the link to the sent post or comment, and Check now on it. */
+async function expectSentTabOffersCheck(campaignId: number, draftId: number, permalink: string) {
+  const inbox = await context.newPage();
+  await inbox.setViewportSize({ width: 1280, height: 900 });
+  await inbox.goto(`${DASHBOARD}/inbox?campaign=${campaignId}&state=sent`);
+  const row = inbox.locator(`[data-draft-id="${draftId}"]`).first();
+  await expect(row.getByRole("link", { name: `View sent draft ${draftId} on platform` })).toHaveAttribute("href", permalink);
+  await expect(row.getByTestId("removal-status")).toHaveText("Not checked yet");
+  await expect(row.getByRole("button", { name: "Check now" })).toBeVisible();
+  await inbox.close();
+}
 
 test("the extension loads and its side panel shows three tabs", async () => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);
@@ -149,7 +163,7 @@ async function approvedDm(entry: (target: string) => Record<string, unknown> = (
   const draftId = out.created[0]!.id;
   const approved = await request.patch(`${DASHBOARD}/api/drafts/${draftId}`, { data: { state: "approved" } });
   expect(approved.status(), await approved.text()).toBe(200);
-  return { u, orgId: rows[0]!.organization_id, account, target, draftId };
+  return { u, orgId: rows[0]!.organization_id, campaignId: campaign.id, account, target, draftId };
 }
 
 let sentDraft: Awaited<ReturnType<typeof approvedDm>>;
@@ -201,7 +215,7 @@ test("a reply on the platform comes back on an alarm tick: the draft is replied 
   expect(again.rowCount).toBe(1);
 });
 
-test("a comment: its box on the post page is filled from the draft, saving marks it sent, and a reply to it comes back", async () => {
+test("a comment: its box on the post page is filled from the draft, saving marks it sent with its permalink, and a reply to it comes back", async () => {
   const post = `p${uid()}`;
   const targetUrl = `${fake.origin}/r/devtools/comments/${post}/release_notes/`;
   const body = "We keep ours to five bullets.";
@@ -212,9 +226,17 @@ test("a comment: its box on the post page is filled from the draft, saving marks
   await expect.poll(() => draftState(c.draftId)).toBe("armed");
   await page.getByRole("button", { name: "save" }).click();
   await expect(page.getByText("your comment has been saved")).toBeVisible();
-  expect(fake.submissions.at(-1)).toEqual({ thing_id: `t3_${post}`, text: body });
+  expect(fake.submissions.at(-1)).toEqual({ thing_id: `t3_${post}`, community: "devtools", text: body });
   await expect.poll(() => draftState(c.draftId)).toBe("sent");
+  // The page the platform showed after saving lists the new comment: its permalink is the draft's published address
+  // (not the comment that was there before).
+  const saved = fake.comments.at(-1)!;
+  expect(saved.text).toBe(body);
+  const permalink = `${fake.origin}${saved.permalink}`;
+  expect(await publishedUrl(c.draftId)).toBe(permalink);
+  await expect.poll(async () => (await activity()).some((e) => e.source === "reddit-action" && e.message === `Draft #${c.draftId} sent at ${permalink}`)).toBe(true);
   await page.close();
+  await expectSentTabOffersCheck(c.campaignId, c.draftId, permalink);
 
   fake.addCommentReply({ id: `c${c.u}`, author: c.target, dest: c.account, body: "Five bullets is a good rule, thanks", parentId: `t1_ours${c.u}`, linkId: `t3_${post}`, subreddit: "devtools", linkTitle: "Release notes", createdUtc: Date.now() / 1000 + 5 });
   await alarmTick();
@@ -224,6 +246,54 @@ test("a comment: its box on the post page is filled from the draft, saving marks
     [c.draftId],
   );
   expect(rows).toEqual([{ body: "Five bullets is a good rule, thanks" }]);
+});
+
+test("a post: submitting it marks it sent with the address of the post page the platform opens", async () => {
+  const title = `Release notes ${uid()}`;
+  const body = "How we cut our release notes to five bullets.";
+  const p = await approvedDm(() => ({ kind: "post", targetCommunity: "r/devtools", title, body }));
+  const page = await context.newPage();
+  await page.goto(buildComposeUrl({ id: p.draftId, kind: "post", platform: "forum", accountHandle: p.account, targetUser: p.target, targetCommunity: "r/devtools", targetUrl: null, title, body }, { forumOrigin: fake.origin, backendUrl: DASHBOARD })!);
+  await expect(page.getByRole("textbox", { name: "title" })).toHaveValue(title);
+  await expect.poll(() => draftState(p.draftId)).toBe("armed");
+  await page.getByRole("button", { name: "post" }).click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  const made = fake.posts.at(-1)!;
+  expect(made).toMatchObject({ community: "devtools", title, text: body });
+  const permalink = `${fake.origin}${made.permalink}`;
+  expect(page.url()).toBe(permalink);
+  await expect.poll(() => draftState(p.draftId)).toBe("sent");
+  expect(await publishedUrl(p.draftId)).toBe(permalink);
+  await page.close();
+  await expectSentTabOffersCheck(p.campaignId, p.draftId, permalink);
+});
+
+test("a comment whose permalink never shows is still marked sent, without a link, once the wait is over", async () => {
+  test.setTimeout(60_000);
+  const post = `p${uid()}`;
+  const targetUrl = `${fake.origin}/r/devtools/comments/${post}/release_notes/`;
+  const body = "Five bullets, and a link to the full changelog.";
+  const c = await approvedDm(() => ({ kind: "post_comment", targetCommunity: "r/devtools", targetUrl, body }));
+  fake.hideNewComments = true;
+  try {
+    const page = await context.newPage();
+    await page.goto(buildComposeUrl({ id: c.draftId, kind: "post_comment", platform: "forum", accountHandle: c.account, targetUser: c.target, targetCommunity: "r/devtools", targetUrl, title: null, body }, { forumOrigin: fake.origin, backendUrl: DASHBOARD })!);
+    await expect.poll(() => draftState(c.draftId)).toBe("armed");
+    await page.getByRole("button", { name: "save" }).click();
+    await expect(page.getByText("your comment has been saved")).toBeVisible();
+    // The worker waits (8 s) for the comment to show, then sends without its address, as before.
+    await expect.poll(() => draftState(c.draftId), { timeout: 20_000 }).toBe("sent");
+    expect(await publishedUrl(c.draftId)).toBeNull();
+    expect((await activity()).some((e) => e.message === `Draft #${c.draftId}: its link did not show, so it is marked sent without its link`)).toBe(true);
+    await page.close();
+  } finally {
+    fake.hideNewComments = false;
+  }
+  // The Sent tab then offers to add the link.
+  const inbox = await context.newPage();
+  await inbox.goto(`${DASHBOARD}/inbox?campaign=${c.campaignId}&state=sent`);
+  await expect(inbox.locator(`[data-draft-id="${c.draftId}"]`).first().getByRole("button", { name: "Add link to check" })).toBeVisible();
+  await inbox.close();
 });
 
 test("the chat token is captured from the platform; a refused token turns the badge red and is logged", async () => {

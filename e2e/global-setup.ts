@@ -4,7 +4,7 @@ import { chromium, type FullConfig } from "@playwright/test";
 import { startServer } from "./server";
 import { CHROMIUM, E2E_PORT } from "../playwright.config";
 
-export const OWNER = { organizationName: "Acme Outreach", username: "owner", password: "owner-password-123" };
+export const OWNER = { organizationName: "Acme Outreach", email: "owner@acme.example", username: "owner", password: "owner-password-123" };
 
 export default async function globalSetup(_config: FullConfig) {
   const server = await startServer(E2E_PORT);
@@ -15,6 +15,7 @@ export default async function globalSetup(_config: FullConfig) {
     await page.waitForURL(/\/(login|signup)/);
     await page.goto(`${server.base}/signup`);
     await page.getByLabel("Organization name").fill(OWNER.organizationName);
+    await page.getByLabel("Email").fill(OWNER.email);
     await page.getByLabel("Username").fill(OWNER.username);
     await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
     await page.getByLabel("Confirm password").fill(OWNER.password);

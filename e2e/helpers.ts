@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "./fixtures/hydration";
 import { E2E_ENV_FILE } from "./server";
 
 /** Runs the `outreach` CLI against the e2e server's database. */
@@ -52,4 +53,13 @@ export async function scriptOrgPlaybook(campaignId: number, slug: string, script
   } finally {
     await db.end();
   }
+}
+
+/** A short suffix unique to this run, so a spec's rows never meet another run's. */
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The body of a 201 answer, after checking it is one (the failing body is the message otherwise). */
+export async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
 }

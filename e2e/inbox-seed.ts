@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { cli } from "./helpers";
+import { cli, created, uid } from "./helpers";
 
 export type Entry = {
   kind?: string;
@@ -17,12 +17,8 @@ export type Entry = {
 };
 export type Created = { id: number; targetUser: string; variantLabel: string | null };
 
-export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-export async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
+// Re-exported for the inbox specs that import them from here.
+export { created, uid };
 
 /** A fresh project, forum account and campaign, with drafts created by the CLI. */
 export async function seed(request: APIRequestContext, entries: Entry[], campaignExtra: Record<string, unknown> = {}) {
@@ -37,7 +33,8 @@ export async function seed(request: APIRequestContext, entries: Entry[], campaig
     }),
   );
   const file = path.join(os.tmpdir(), `inbox-drafts-${u}.json`);
-  fs.writeFileSync(file, JSON.stringify(entries.map((e) => ({ kind: "dm", accountId: account.id, ...e }))));
+  // Every draft carries its writer's quality score (SPEC 1.3); entries that do not care get a middling one.
+  fs.writeFileSync(file, JSON.stringify(entries.map((e) => ({ kind: "dm", accountId: account.id, qualityScore: 60, ...e }))));
   const out = JSON.parse(cli(["drafts:create", "--campaign", String(campaign.id), "--file", file])) as { created: Created[] };
   fs.rmSync(file, { force: true });
   const byTarget = (name: string) => out.created.find((c) => c.targetUser === name)!;

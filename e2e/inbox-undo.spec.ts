@@ -1,6 +1,7 @@
 // Review decisions are not final in the inbox: approve, reject and bulk actions are offered back for a few seconds
 // (Undo, or z), decided drafts can be reopened from their tabs, and a message sent by hand can be marked as sent.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { shoot } from "./helpers";
 import { draftState, row, seed, uid } from "./inbox-seed";
 

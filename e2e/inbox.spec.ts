@@ -1,7 +1,8 @@
 // The review inbox against the real server: drafts are seeded through the API (project, account, campaign) and
 // the `outreach drafts:create` CLI, then reviewed through the page. Each test seeds its own campaign and filters
 // the inbox to it, so tests never see each other's drafts.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { scriptOrgPlaybook, shoot } from "./helpers";
 import { created, draftRows, draftState, row, seed, uid } from "./inbox-seed";
 import { FAKE_AGENT_SLUG } from "./server";
@@ -39,6 +40,8 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await shoot(page, "inbox-filtered");
   // shoot() reloads: the filters come back from the URL and the keys go to the list, not the input.
   await expect(draftRows(page)).toHaveCount(3);
+  // The rows come with the server's HTML; the keys work once the page is interactive, as its buttons show.
+  await expect(row(page, ada.id).getByRole("button", { name: `Approve draft ${ada.id}` })).toBeEnabled();
 
   // Help overlay.
   await page.keyboard.press("?");
@@ -46,10 +49,11 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
 
-  // Newest first, with a variant group kept together in label order: variant A, variant B, then ada.
-  await page.keyboard.press("j");
-  await page.keyboard.press("j");
-  await page.keyboard.press("j");
+  // Newest first, with a variant group kept together in label order: variant A, variant B, then ada. The three
+  // presses arrive in one task, faster than React renders (a held key): each still moves one row.
+  await page.evaluate(() => {
+    for (let i = 0; i < 3; i++) window.dispatchEvent(new KeyboardEvent("keydown", { key: "j", bubbles: true }));
+  });
   await expect(row(page, ada.id)).toHaveAttribute("data-focused", "true");
   await page.keyboard.press("a");
   await expect(row(page, ada.id).getByText("Approved", { exact: true })).toBeVisible();
@@ -162,11 +166,20 @@ test("Load more fetches the next keyset page", async ({ page }) => {
   const u = uid();
   // One more page than the API's default page size of 50.
   const s = await seed(page.request, Array.from({ length: 53 }, (_, i) => ({ targetUser: `p${i}_${u}`, body: `Draft number ${i}.` })));
+  // The first page comes with the page itself: the browser asks GET /api/drafts only for the next one.
+  const listRequests: string[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname === "/api/drafts") listRequests.push(req.url());
+  });
   await page.goto(`/inbox?campaign=${s.campaign.id}&sort=oldest`);
   await expect(draftRows(page)).toHaveCount(50);
   await expect(page.getByText("50 drafts shown, more available")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(listRequests).toEqual([]);
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(draftRows(page)).toHaveCount(53);
+  expect(listRequests).toHaveLength(1);
+  expect(new URL(listRequests[0]!).searchParams.get("cursor")).toBeTruthy();
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   // Oldest first: the last row is the last draft created.
   await expect(draftRows(page).last()).toContainText("Draft number 52.");
@@ -212,6 +225,9 @@ test("a version conflict shows the other writer's version", async ({ page }) => 
   await row(page, kit.id).getByRole("button", { name: "Reapply my edit" }).click();
   await expect(page.getByLabel(`Body of draft ${kit.id}`)).toHaveValue("My stale edit.");
   await row(page, kit.id).getByRole("button", { name: "Save" }).click();
+  // The open editor's textarea holds the same words, so wait for it to close (the server answered) first.
+  await expect(page.getByLabel(`Body of draft ${kit.id}`)).toBeHidden();
+  await expect(row(page, kit.id).getByRole("alert")).toBeHidden();
   await expect(row(page, kit.id).getByText("My stale edit.")).toBeVisible();
   const fresh = (await (await page.request.get(`/api/drafts/${kit.id}`)).json()) as { body: string; version: number };
   expect(fresh.body).toBe("My stale edit.");
@@ -230,16 +246,39 @@ test("empty, error and retry states", async ({ page }) => {
   await page.getByRole("button", { name: "Clear filters" }).last().click();
   await expect(page).not.toHaveURL(/campaign=/);
 
-  // The API failing shows its message and a Retry that recovers once the API is back.
+  // The API failing shows its message and a Retry that recovers once the API is back. The first page comes with
+  // the server's HTML, so the browser's first request for rows is the one a filter change makes.
   let fail = true;
   await page.route((url) => url.pathname === "/api/drafts", (route) =>
     fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Database unavailable" }) }) : route.fallback(),
   );
-  await page.goto(`/inbox?campaign=${s.campaign.id}`);
+  await page.getByRole("combobox", { name: "Campaign" }).selectOption(String(s.campaign.id));
   await expect(page.getByRole("alert").filter({ hasText: "Could not load drafts" })).toContainText("Database unavailable");
   fail = false;
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(draftRows(page)).toHaveCount(1);
+});
+
+test("the first page of drafts is in the page's own response, before any script runs", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: "e2e/.artifacts/owner.json" });
+  try {
+    const page = await context.newPage();
+    const s = await seed(page.request, [
+      { targetUser: `ssr_a_${uid()}`, body: "Rendered on the server, first." },
+      { targetUser: `ssr_b_${uid()}`, body: "Rendered on the server, second." },
+    ]);
+    await page.goto(`/inbox?campaign=${s.campaign.id}`);
+    await expect(draftRows(page)).toHaveCount(2);
+    await expect(row(page, s.created[0]!.id)).toBeVisible();
+    await expect(row(page, s.created[0]!.id)).toContainText("Rendered on the server, first.");
+    await expect(row(page, s.created[1]!.id)).toContainText("Rendered on the server, second.");
+    await expect(page.getByText("Loading drafts")).toHaveCount(0);
+    await page.screenshot({ path: "e2e/.artifacts/screens/inbox-before-scripts.png", fullPage: true });
+    // Nothing works without the page's scripts, and nothing pretends to.
+    await expect(row(page, s.created[0]!.id).getByRole("button", { name: `Approve draft ${s.created[0]!.id}` })).toBeDisabled();
+  } finally {
+    await context.close();
+  }
 });
 
 /** Filter selects whose chosen label does not fit the box they are drawn in (text measured in the select's own font). */

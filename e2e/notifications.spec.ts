@@ -3,12 +3,11 @@
 // page is open arrives through the real NOTIFY -> stream path without a reload, and the Notifications page filters by
 // kind and unread (in the URL), pages with Load more and prepends new ones that match its filter.
 import path from "node:path";
-import { expect, request, test, type Locator, type Page } from "@playwright/test";
+import { request, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import pg from "pg";
-import { cli, databaseUrl, shoot } from "./helpers";
+import { cli, databaseUrl, shoot, uid } from "./helpers";
 import { E2E_PORT } from "../playwright.config";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 type Seed = { kind: string; title: string; body?: string | null; data?: Record<string, unknown>; secondsAgo?: number; read?: boolean };
 

@@ -5,19 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { cli, databaseUrl, shoot } from "./helpers";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
 import { E2E_PORT } from "../playwright.config";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 /** A project, forum account and fake-agent campaign with these DMs drafted (the CLI creates drafts as a run would). */
 async function seed(request: APIRequestContext, bodies: string[]) {

@@ -1,6 +1,6 @@
 // Playbooks through the pages: the built-ins are listed and read-only, a duplicate is edited beside its live preview
 // and saved, a new playbook is created and deleted, and a campaign is pointed at the copy.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { shoot } from "./helpers";
 
 test("list, open a built-in read-only, duplicate it, edit with the preview and save", async ({ page }) => {

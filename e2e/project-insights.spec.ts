@@ -1,38 +1,38 @@
 // The project page's Insights tab and Auto-extract against the real server: a brief seeded in the database is shown
 // verbatim as Markdown with its evidence; Regenerate now starts a real (scripted) project-insighter run, shows
 // progress and re-renders with the new brief when the run finishes; Auto-extract is disabled while a
-// project_extraction run is alive and the description follows project:description:updated.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// project_extraction run is alive and the description follows project:description:updated; a project's source is an
+// archive uploaded through the Edit form, shown in words, and a refused archive says why and keeps the old one.
 import pg from "pg";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { databaseUrl, scriptOrgPlaybook, shoot } from "./helpers";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { databaseUrl, scriptOrgPlaybook, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { tarGzOf } from "./source-archive";
 
 let db: pg.Client;
-let sourceDir: string;
+let archive: Buffer;
 test.beforeAll(async () => {
   db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
-  // The server runs on this machine, so a folder made here is a source folder it can read.
-  sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-source-"));
-  fs.chmodSync(sourceDir, 0o755);
-  fs.writeFileSync(path.join(sourceDir, "README.md"), "# Harbor\n\nHarbor keeps CI caches warm between runs.\n");
+  // The project's source is an uploaded archive: the server unpacks it under its data directory (a tenant never
+  // names a folder of the server).
+  archive = await tarGzOf({ "README.md": "# Harbor\n\nHarbor keeps CI caches warm between runs.\n" });
 });
 test.afterAll(async () => {
   await db.end();
-  fs.rmSync(sourceDir, { recursive: true, force: true });
 });
 
 /** A project whose campaign runs on the fake agent (project runs use the runner of the project's newest campaign). */
-async function seedProject(request: APIRequestContext, opts: { sourcePath?: string; description?: string } = {}) {
+async function seedProject(request: APIRequestContext, opts: { withSource?: boolean; description?: string } = {}) {
   const u = uid();
-  const res = await request.post("/api/projects", { data: { name: `Harbor ${u}`, description: opts.description ?? "A CI cache helper.", ...(opts.sourcePath ? { sourcePath: opts.sourcePath } : {}) } });
+  const res = await request.post("/api/projects", { data: { name: `Harbor ${u}`, description: opts.description ?? "A CI cache helper." } });
   expect(res.status(), await res.text()).toBe(201);
   const project = (await res.json()) as { id: number; name: string };
+  if (opts.withSource) {
+    const up = await request.put(`/api/projects/${project.id}/source/archive?name=harbor.tar.gz`, { data: archive, headers: { "content-type": "application/gzip" } });
+    expect(up.status(), await up.text()).toBe(200);
+  }
   const c = await request.post("/api/campaigns", { data: { projectId: project.id, name: `Scout ${u}`, platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG } });
   expect(c.status(), await c.text()).toBe(201);
   const campaign = (await c.json()) as { id: number };
@@ -173,7 +173,7 @@ test("Regenerate now: a real run writes the brief while the tab shows its progre
 
 test("Auto-extract: disabled while a project_extraction run is alive, then a run rewrites the description live", async ({ page, request }) => {
   test.setTimeout(60_000);
-  const project = await seedProject(request, { sourcePath: sourceDir, description: "Old words about **Harbor**." });
+  const project = await seedProject(request, { withSource: true, description: "Old words about **Harbor**." });
   const live = await db.query<{ id: number }>(
     `INSERT INTO runs (organization_id, project_id, kind, status, runner, playbook_slug, trigger) VALUES ($1, $2, 'project_extraction', 'running'::"RunStatus", $3, 'project-extractor', 'manual') RETURNING id`,
     [project.orgId, project.id, FAKE_AGENT_SLUG],
@@ -182,7 +182,7 @@ test("Auto-extract: disabled while a project_extraction run is alive, then a run
   await expect(page.getByTestId("project-description").locator("strong")).toHaveText("Harbor");
   const button = page.getByRole("button", { name: "Extracting…" });
   await expect(button).toBeDisabled();
-  await expect(button).toHaveAttribute("title", /extraction run is reading the source folder/);
+  await expect(button).toHaveAttribute("title", /extraction run is reading the project's source/);
   await expect(page.getByRole("link", { name: "View log" })).toHaveAttribute("href", `/runs/${live.rows[0]!.id}`);
   await shoot(page, "project-extracting");
 
@@ -208,15 +208,29 @@ test("Auto-extract: disabled while a project_extraction run is alive, then a run
   await expect(page.getByRole("button", { name: "Auto-extract" })).toBeEnabled();
 });
 
-test("Auto-extract without a source folder is disabled and says why", async ({ page, request }) => {
+test("Auto-extract without a source is disabled and says why; uploading an archive under Edit enables it", async ({ page, request }) => {
   const project = await seedProject(request);
   await page.goto(`/projects/${project.id}`);
   const button = page.getByRole("button", { name: "Auto-extract" });
   await expect(button).toBeDisabled();
-  await expect(button).toHaveAttribute("title", /Set a source folder/);
+  await expect(button).toHaveAttribute("title", /Give the project a source/);
+  await expect(page.getByText("No source yet")).toBeVisible();
   await page.getByRole("button", { name: "Edit" }).click();
-  await page.getByLabel("Source folder").fill(sourceDir);
+  await page.getByRole("radio", { name: "Upload an archive" }).check();
+  await page.getByLabel("Archive", { exact: true }).setInputFiles({ name: "harbor.tar.gz", mimeType: "application/gzip", buffer: archive });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("button", { name: "Auto-extract" })).toBeEnabled();
-  await expect(page.getByText(`Source folder ${sourceDir}`)).toBeVisible();
+  // The source in words: the archive's name and its file count; never where the server keeps it.
+  await expect(page.getByTestId("project-source")).toContainText("Source: the archive harbor.tar.gz (1 file, uploaded");
+  await expect(page.getByTestId("project-source")).not.toContainText("/sources/");
+  await shoot(page, "project-source-archive");
+
+  // A refused archive says why and keeps the source it had.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("radio", { name: "Upload an archive" }).check();
+  await page.getByLabel("Archive", { exact: true }).setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  // Next's route announcer is an alert too: the one that says why is the form's.
+  await expect(page.getByRole("alert").filter({ hasText: "the file is not a zip archive" })).toBeVisible();
+  await expect(page.getByTestId("project-source")).toContainText("the archive harbor.tar.gz");
 });

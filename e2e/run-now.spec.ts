@@ -2,11 +2,9 @@
 // extra backend by e2e/server.ts), the run log streams while it works, and its drafts appear in an inbox that was
 // already open, without reloading the page.
 import pg from "pg";
-import { expect, test } from "@playwright/test";
-import { databaseUrl, shoot } from "./helpers";
+import { expect, test } from "./fixtures/hydration";
+import { databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test("Run now: the log streams live and the drafts appear in the open inbox", async ({ page, context, request }) => {
   test.setTimeout(90_000);

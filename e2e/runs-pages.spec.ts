@@ -4,10 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { cli, databaseUrl, shoot } from "./helpers";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 
 let client: pg.Client;
 test.beforeAll(async () => {
@@ -52,11 +51,6 @@ async function insertEvents(orgId: number, runId: number, events: [string, Recor
     seq += 1;
     await client.query(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1,$2,$3,$4,$5)`, [orgId, runId, seq, type, JSON.stringify(payload)]);
   }
-}
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
 }
 
 async function seedCampaign(request: APIRequestContext, withAccount = true) {
@@ -105,7 +99,8 @@ test("campaign page: run history with chips, costs, the reason filter and links 
   await page.goto(`/campaigns/${s.campaignId}`);
   const history = page.getByRole("table", { name: "Run history" });
   await expect(history.getByRole("row")).toHaveCount(4);
-  await expect(history.getByText("agent_timeout")).toBeVisible();
+  // The reason in words; the code stays on the chip (its tooltip).
+  await expect(history.locator('[data-failure-code="agent_timeout"]')).toHaveText("Agent timed out");
   await expect(history.getByText("$0.0421")).toBeVisible();
   await expect(history.getByText("5.3 s")).toBeVisible();
   // Setup: the profile is empty and the cloud runner is not connected; the account exists.
@@ -173,7 +168,7 @@ test("run log: a failed run shows its chip and error; a run without events shows
     ["lifecycle", { phase: "exited", exitCode: 1, tUs: 2_900_000 }],
   ]);
   await page.goto(`/runs/${failed}`);
-  await expect(page.getByRole("heading", { name: `Run #${failed}` })).toContainText("auth_expired");
+  await expect(page.getByRole("heading", { name: `Run #${failed}` })).toContainText("Sign-in expired");
   await expect(page.getByText("401 Unauthorized: token expired")).toBeVisible();
   await shoot(page, "run-log-failed");
 
@@ -213,7 +208,7 @@ test("home: spend cards, the daily chart and recent runs linking to their logs",
   await expect(page.getByText("Spend, last 24 hours")).toBeVisible();
   await expect(page.getByRole("list", { name: "Daily spend" }).getByRole("listitem")).toHaveCount(14);
   const runs = page.getByRole("list", { name: "Recent runs" });
-  await expect(runs.getByText("quota_exhausted").first()).toBeVisible();
+  await expect(runs.getByText("Quota or rate limit reached").first()).toBeVisible();
   await expect(runs.locator(`a[href="/runs/${recent}"]`)).toContainText("$1.50");
   await shoot(page, "home");
   await runs.locator(`a[href="/runs/${recent}"]`).click();
@@ -224,7 +219,7 @@ test("live stream: the sidebar says Live, and an inbox row changed elsewhere ref
   const s = await seedCampaign(request);
   const { rows } = await client.query<{ id: number }>("SELECT id FROM accounts WHERE project_id = $1", [s.projectId]);
   const file = path.join(os.tmpdir(), `runs-live-${uid()}.json`);
-  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: rows[0]!.id, targetUser: `live_${uid()}`, body: "Before the change." }]));
+  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: rows[0]!.id, targetUser: `live_${uid()}`, body: "Before the change.", qualityScore: 70 }]));
   const out = JSON.parse(cli(["drafts:create", "--campaign", String(s.campaignId), "--file", file])) as { created: { id: number }[] };
   fs.rmSync(file, { force: true });
   const id = out.created[0]!.id;

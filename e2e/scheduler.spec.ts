@@ -3,7 +3,7 @@
 // once per minute when a second instance joins; a run whose server is killed with SIGKILL is failed `agent_crashed`
 // within 90 s of the restart, and its agent does not outlive it.
 import pg from "pg";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
 import { baseAppEnv, FAKE_AGENT_SLUG, startApp, type AppInstance } from "./server";

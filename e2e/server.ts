@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createFreshDatabase } from "../test/int/fresh-database";
-import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../runner-relay/token";
+import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../lib/relay-protocol/token";
 
 export const E2E_ENV_FILE = path.join("e2e", ".artifacts", "server-env.json");
 /** Where cloud-runner.spec.ts finds the relay's port and public key (the server holds a token they verify). */
@@ -32,6 +32,8 @@ export function baseAppEnv(): Record<string, string> {
     LOG_LEVEL: "info",
     // The scripted fake ACP agent, registered the way a user adds a backend (docs/runners.md).
     OUTREACH_EXTRA_BACKENDS: writeFakeBackends(),
+    // Specs re-detect runners to set the state they need (the throttle itself is tested in runner-policy.int).
+    OUTREACH_REDETECT_INTERVAL_MS: "0",
   };
 }
 
@@ -45,8 +47,18 @@ export interface AppInstance {
 }
 
 /** Starts `next start` on `port` with `env`, its log in e2e/.artifacts/<logName>.log, and waits until it serves. */
+/** A failed start's log for the error message: stack frames folded (an async chain can print hundreds), so the
+ * message that says why is what a reader sees first; the whole log stays in e2e/.artifacts. */
+function readable(output: string): string {
+  const lines = output.split("\n").filter((line, i, all) => !(/^\s+at /.test(line) && /^\s+at /.test(all[i - 3] ?? "")));
+  const text = lines.join("\n");
+  return text.length > 6000 ? `${text.slice(0, 4000)}\n…\n${text.slice(-2000)}` : text;
+}
+
 export async function startApp({ port, env, logName }: { port: number; env: Record<string, string>; logName: string }): Promise<AppInstance> {
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // The keep-alive timeout as `npm start` sets it (scripts/start.mjs): at Node's 5 s, a request the test's client sent
+  // on a socket the server was closing that instant was reset (ECONNRESET), now and then on two busy cores.
+  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
     env: { ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -64,7 +76,7 @@ export async function startApp({ port, env, logName }: { port: number; env: Reco
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${readable(output)}`);
     try {
       const res = await fetch(`${base}/login`);
       if (res.status < 500) break;
@@ -73,7 +85,7 @@ export async function startApp({ port, env, logName }: { port: number; env: Reco
     }
     if (Date.now() >= deadline) {
       child.kill("SIGKILL");
-      throw new Error(`next start did not become ready:\n${output}`);
+      throw new Error(`next start did not become ready:\n${readable(output)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -98,15 +110,16 @@ export async function startServer(port: number) {
     ...cloudRunnerEnv(port + 7),
   };
   let dropDb: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
+  // A data directory of this run either way: uploaded project sources are unpacked there (never into the checkout's
+  // .data), and without DATABASE_URL the embedded PostgreSQL lives there too.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outreach-e2e-"));
+  fs.chmodSync(dataDir, 0o755);
+  env.OUTREACH_DATA_DIR = dataDir;
   if (process.env.DATABASE_URL) {
     const fresh = await createFreshDatabase("e2e");
     env.DATABASE_URL = fresh.url;
     dropDb = fresh.drop;
   } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outreach-e2e-"));
-    fs.chmodSync(dataDir, 0o755);
-    env.OUTREACH_DATA_DIR = dataDir;
     env.OUTREACH_EMBEDDED_PG_PORT = String(port + 1000);
     delete env.DATABASE_URL;
   }
@@ -120,7 +133,7 @@ export async function startServer(port: number) {
     async stop() {
       await app.stop();
       await dropDb?.();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,12 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { cli, databaseUrl, shoot } from "./helpers";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
 import { E2E_PORT } from "../playwright.config";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const OPENING = "Hi! Your write-up on flaky CI matched what we saw last quarter. We ended up wrapping the retries; happy to compare notes.";
 const ANSWER = "Thanks for reaching out! How did you wrap the retries without hiding real failures?";
@@ -25,11 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await db.end();
 });
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 /** A project, account and fake-agent campaign, and one DM drafted (CLI) then sent (API) to a fresh person. */
 async function sentDraft(request: APIRequestContext) {
@@ -141,7 +135,7 @@ test("a failed drafting run offers Retry; the retried run drafts the reply while
   await page.goto(`/conversations/${r.threadId}`);
   const reply = page.locator(`section[data-reply-id="${r.replyDraftId}"]`);
   await expect(reply).toContainText("The run drafting this reply failed.");
-  await expect(reply.getByText("playbook_incomplete")).toBeVisible();
+  await expect(reply.getByText("Playbook did not finish")).toBeVisible();
   await expect(reply.getByRole("link", { name: "View run log" })).toHaveAttribute("href", `/runs/${r.runId}`);
   await expect(reply.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await shoot(page, "conversation-retry");

@@ -2,11 +2,10 @@
 // touching the campaign, the diff appears when the run finishes, Adopt copies the profile and activates the campaign;
 // Generate profile from the readiness banner writes the profile directly, and a second click while it runs only
 // raises a toast.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { scriptOrgPlaybook, shoot } from "./helpers";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { scriptOrgPlaybook, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const OLD = { audience: "Freelancers who bill by the hour", communities: ["freelance"], tone: "Friendly", offer: "A free time tracker", rules: [], maxDraftsPerRun: 3 };
 const NEW = {
@@ -47,6 +46,12 @@ test("tuning: preview, diff, adopt", async ({ page }) => {
   await expect(diff.locator('[data-diff="removed"]', { hasText: '"tone": "Friendly"' })).toBeVisible();
   await expect(diff.locator('[data-diff="added"]', { hasText: '"tone": "Plain, first person, no exclamation marks"' })).toBeVisible();
   await expect(diff.locator('[data-diff="added"]', { hasText: '"productivity"' })).toBeVisible();
+  // The same changes in words, field by field, above the JSON lines.
+  const changes = page.getByRole("list", { name: "What changes" });
+  await expect(changes.getByRole("listitem").filter({ hasText: "Tone" })).toContainText("Friendly");
+  await expect(changes.getByRole("listitem").filter({ hasText: "Tone" })).toContainText("Plain, first person, no exclamation marks");
+  await expect(changes.getByRole("listitem").filter({ hasText: "Communities" })).toContainText("Added: productivity");
+  await expect(changes.getByRole("listitem").filter({ hasText: "Drafts per run" })).toContainText("6");
   await expect(page.getByText("Awaiting decision").first()).toBeVisible();
   // Nothing changed yet.
   const before = (await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { config: object; state: string };
@@ -93,7 +98,12 @@ test("Generate profile writes the profile directly; while it runs a second click
 
   await expect(page.getByText("Generating campaign profile")).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('[data-readiness="profile_missing"]')).toHaveCount(0);
-  await expect(page.getByText('"maxDraftsPerRun": 6').first()).toBeVisible();
+  // The profile reads back as fields, and the edit form (untouched) follows the written profile.
+  const profile = page.getByTestId("profile-view");
+  await expect(profile).toContainText(NEW.audience);
+  await expect(profile.getByRole("list", { name: "Communities" }).getByRole("listitem")).toHaveText(NEW.communities);
+  await expect(page.locator("#edit-campaign-profile-audience")).toHaveValue(NEW.audience);
+  await expect(page.locator("#edit-campaign-profile-maxDraftsPerRun")).toHaveValue("6");
   const after = (await (await page.request.get(`/api/campaigns/${campaign.id}`)).json()) as { config: object; state: string };
   expect(after).toMatchObject({ config: NEW, state: "draft" });
 });

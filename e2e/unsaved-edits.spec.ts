@@ -1,7 +1,8 @@
 // Unsaved edits (a playbook, a campaign's settings) are not dropped silently: a link inside the app (a client-side
 // navigation, which fires no beforeunload) asks in a dialog first, Stay keeps the text, Leave goes; once saved nothing
 // asks; and closing or reloading the tab with unsaved edits gets the browser's beforeunload prompt.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 
 async function createPlaybook(page: Page) {
   const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -10,7 +11,7 @@ async function createPlaybook(page: Page) {
   return (await res.json()) as { id: number; title: string };
 }
 
-const sidebarLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+const sidebarLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: new RegExp(`^${name}(\\s|$)`) });
 
 test("a sidebar link with unsaved edits asks first: Stay keeps the text, Leave goes, a saved playbook leaves freely", async ({ page }) => {
   const playbook = await createPlaybook(page);

@@ -4,12 +4,11 @@
 // delivery, the secret is rotated and revealed through confirmation dialogs, and the endpoint is deleted through its
 // dialog. A member is told that only admins manage webhooks, and the API refuses them.
 import { randomBytes, scryptSync } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
 import pg from "pg";
-import { databaseUrl, shoot } from "./helpers";
+import { databaseUrl, shoot, uid } from "./helpers";
 import { OWNER } from "./global-setup";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: databaseUrl() });

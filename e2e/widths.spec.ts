@@ -5,20 +5,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { cli, databaseUrl, shoot } from "./helpers";
+import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/hydration";
+import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
 
 type Box = { x: number; y: number; width: number; height: number };
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // Handles with nothing to break on, as platforms allow them (200 characters is the API's limit).
 const longHandle = (prefix: string, u: string) => `${prefix}_${u}_${"thequickbrownfoxjumpsoverthelazydog".repeat(3)}`;
-
-async function created<T>(res: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as T;
-}
 
 async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
@@ -115,7 +110,7 @@ test("the contacts and threads tables fit their cards at 1440 px with long handl
   const person = longHandle("person", u).toLowerCase();
   const account = longHandle("account", u);
   const file = path.join(os.tmpdir(), `widths-thread-${u}.json`);
-  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: s.accountId, targetUser: person, body: "Hello there." }]));
+  fs.writeFileSync(file, JSON.stringify([{ kind: "dm", accountId: s.accountId, targetUser: person, body: "Hello there.", qualityScore: 70 }]));
   const draftId = (JSON.parse(cli(["drafts:create", "--campaign", String(s.campaignId), "--file", file])) as { created: { id: number }[] }).created[0]!.id;
   fs.rmSync(file, { force: true });
   const db = new pg.Client({ connectionString: databaseUrl() });

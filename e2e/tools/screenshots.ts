@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { tarGzOf } from "../source-archive";
 
 const BASE = process.env.BASE_URL ?? "http://localhost:3999";
 const OUT = join(process.cwd(), "e2e/.artifacts");
@@ -39,9 +40,13 @@ async function seed(r: APIRequestContext): Promise<{ projectId: number; campaign
           name: "Harbor CLI",
           description:
             "An open-source command line tool that keeps container images small and reproducible, aimed at platform teams.",
-          sourcePath: "/srv/code/harbor-cli",
         },
       }),
+    );
+    // Its source: an uploaded archive (a tenant never names a server folder; docs/security.md "Files").
+    const archive = await tarGzOf({ "README.md": "# Harbor CLI\n\nKeeps container images small and reproducible.\n", "docs/usage.md": "# Usage\n\n`harbor slim image:tag`\n" });
+    await json(
+      await r.put(`${BASE}/api/projects/${project!.id}/source/archive?name=harbor-cli.tar.gz`, { data: archive, headers: { "content-type": "application/gzip" } }),
     );
     await r.post(`${BASE}/api/projects`, { data: { name: "Tidepool", description: "Self-hosted analytics for small shops." } });
     const pid = project!.id;
@@ -102,6 +107,8 @@ async function main() {
       await lp.screenshot({ path: join(OUT, `login-error-${theme}.png`) });
       await lp.goto(`${BASE}/signup`);
       await lp.screenshot({ path: join(OUT, `signup-${theme}.png`) });
+      await lp.goto(`${BASE}/forgot-password`);
+      await lp.screenshot({ path: join(OUT, `forgot-password-${theme}.png`) });
       await anon.close();
 
       const ctx = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
@@ -118,6 +125,7 @@ async function main() {
         ["campaign-new", `/campaigns/new?projectId=${projectId}`],
         ["campaign", `/campaigns/${campaignId}`],
         ["settings", "/settings"],
+        ["settings-account", "/settings/account"],
         ["inbox", "/inbox"],
       ];
       const page = await ctx.newPage();

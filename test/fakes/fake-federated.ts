@@ -2,6 +2,9 @@
 // resolves a status URL, and posting with a bearer token and Idempotency-Key (a repeated key answers the status it
 // already created, as the real API does). Every received post is recorded with its Authorization header.
 // OUTREACH_FEDERATED_BASE_URL = url, or an account's credentials {instanceUrl: url, accessToken}.
+// For the removal checks a test can delete a status (as its author or a moderator: the real API answers 404 to a
+// signed-out visitor either way) or suspend its account (410 Gone for every status of it), and a status that is not
+// public or unlisted is 404 to a request without a token.
 import { startFakeServer, type FakeAnswer, type FakeServer, type RecordedRequest } from "./fake-http";
 
 export interface FakeAccountInput {
@@ -97,6 +100,10 @@ export interface FakeFederated extends FakeServer {
   /** Statuses created through the API (not through addStatus). */
   created: FakeStatus[];
   statusById(id: string): FakeStatus | undefined;
+  /** The status is gone (deleted by its author or removed by a moderator): 404 from then on. */
+  deleteStatus(id: string): void;
+  /** A moderator suspends the account: its statuses answer 410 Gone. */
+  suspendAccount(account: FakeAccount): void;
 }
 
 export async function start(opts: { port?: number } = {}): Promise<FakeFederated> {
@@ -105,6 +112,8 @@ export async function start(opts: { port?: number } = {}): Promise<FakeFederated
   const received: ReceivedPost[] = [];
   const tokens = new Map<string, FakeAccount>();
   const idempotent = new Map<string, FakeStatus>();
+  const deleted = new Set<string>();
+  const suspended = new Set<string>();
   let accountSeq = 100;
   let statusSeq = 110_000_000_000_000_000n;
   let base = "";
@@ -157,8 +166,11 @@ export async function start(opts: { port?: number } = {}): Promise<FakeFederated
     }
     const one = /^\/api\/v1\/statuses\/(\d+)$/.exec(req.path);
     if (req.method === "GET" && one) {
-      const s = statuses.find((x) => x.id === one[1]);
-      return s ? { json: s } : { status: 404, json: { error: "Record not found" } };
+      const s = statuses.find((x) => x.id === one[1] && !deleted.has(x.id));
+      if (s && suspended.has(s.account.id)) return { status: 410, json: { error: "Gone" } };
+      const signedOut = !req.headers.authorization;
+      if (!s || (signedOut && (s.visibility === "private" || s.visibility === "direct"))) return { status: 404, json: { error: "Record not found" } };
+      return { json: s };
     }
     if (req.method === "GET" && req.path === "/api/v2/search") {
       const q = req.query.get("q") ?? "";
@@ -255,5 +267,7 @@ export async function start(opts: { port?: number } = {}): Promise<FakeFederated
       return s;
     },
     addToken: (token, account) => void tokens.set(token, account),
+    deleteStatus: (id) => void deleted.add(id),
+    suspendAccount: (account) => void suspended.add(account.id),
   };
 }

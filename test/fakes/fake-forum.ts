@@ -1,6 +1,8 @@
 // A fake of the forum's public JSON API on a loopback port, answering the real response shapes (Listing of t3
 // children, about.json t5, about/rules.json) for the communities and posts a test adds. Used by the integration tests
-// and the e2e server (OUTREACH_FORUM_BASE_URL = url).
+// and the e2e server (OUTREACH_FORUM_BASE_URL = url). Comments and `/api/info.json` (what a signed-out visitor sees
+// of a post or comment by its fullname) serve the removal checks: a test removes (as a moderator) or deletes (as the
+// author) a comment or post, or makes a community private, and reads the same shapes the real API answers then.
 import { startFakeServer, type FakeAnswer, type FakeServer, type RecordedRequest } from "./fake-http";
 
 export interface FakeCommunityInput {
@@ -47,21 +49,46 @@ export interface FakeForumPost {
   link_flair_text: string | null;
 }
 
+export interface FakeForumComment {
+  id: string;
+  name: string;
+  author: string;
+  body: string;
+  permalink: string;
+  link_id: string;
+  parent_id: string;
+  subreddit: string;
+  score: number;
+  created_utc: number;
+}
+
 interface Community {
   name: string;
   about: Required<FakeCommunityInput>;
   posts: FakeForumPost[];
+  /** A private (or banned) community: signed-out visitors see none of its posts or comments. */
+  hidden?: boolean;
 }
+
+/** What happened to a post or comment: a moderator removed it, or its author deleted it. */
+export type FakeTakedown = "removed" | "deleted";
 
 export interface FakeForum extends FakeServer {
   addCommunity(name: string, input?: FakeCommunityInput): void;
   addPost(input: FakePostInput): FakeForumPost;
+  addComment(input: { post: FakeForumPost; author: string; body: string }): FakeForumComment;
+  /** A moderator removes (or the author deletes) a comment or post, by id or fullname (t1_…, t3_…). */
+  takeDown(id: string, how: FakeTakedown): void;
+  /** Makes a community private: /api/info.json leaves its things out, as the real API does for signed-out visitors. */
+  hideCommunity(name: string): void;
 }
 
 const notFound: FakeAnswer = { status: 404, json: { message: "Not Found", error: 404 } };
 
 export async function start(opts: { port?: number } = {}): Promise<FakeForum> {
   const communities = new Map<string, Community>();
+  const comments: FakeForumComment[] = [];
+  const takedowns = new Map<string, FakeTakedown>();
   let seq = 0;
   let base = "";
 
@@ -100,8 +127,36 @@ export async function start(opts: { port?: number } = {}): Promise<FakeForum> {
     return Date.now() / 1000 - days * 86_400;
   };
 
+  const bare = (id: string) => id.replace(/^t[13]_/, "");
+  const visibleCommunity = (name: string) => !communities.get(name.toLowerCase())?.hidden;
+
+  /** A thing as a signed-out visitor reads it: a removed or deleted one keeps its place with its text blanked. */
+  const infoChild = (fullname: string): { kind: string; data: object }[] => {
+    const id = bare(fullname);
+    const how = takedowns.get(id);
+    if (fullname.startsWith("t1_")) {
+      const c = comments.find((x) => x.id === id);
+      if (!c || !visibleCommunity(c.subreddit)) return [];
+      const data = how ? { ...c, author: "[deleted]", body: how === "removed" ? "[removed]" : "[deleted]" } : c;
+      return [{ kind: "t1", data }];
+    }
+    if (fullname.startsWith("t3_")) {
+      const p = [...communities.values()].flatMap((x) => x.posts).find((x) => x.id === id);
+      if (!p || !visibleCommunity(p.subreddit)) return [];
+      const data = how
+        ? { ...p, author: "[deleted]", selftext: how === "removed" ? "[removed]" : "[deleted]", removed_by_category: how === "removed" ? "moderator" : "deleted" }
+        : { ...p, removed_by_category: null };
+      return [{ kind: "t3", data }];
+    }
+    return [];
+  };
+
   const handler = (req: RecordedRequest): FakeAnswer => {
     if (req.method !== "GET") return { status: 405, json: { message: "Method Not Allowed", error: 405 } };
+    if (req.path === "/api/info.json") {
+      const children = (req.query.get("id") ?? "").split(",").filter(Boolean).flatMap(infoChild);
+      return { json: { kind: "Listing", data: { after: null, before: null, dist: children.length, modhash: "", geo_filter: "", children } } };
+    }
     const m = /^\/r\/([^/]+)\/(new|hot|top|search|about)(\/rules)?\.json$/.exec(req.path);
     if (!m) return notFound;
     const c = communities.get(decodeURIComponent(m[1]!).toLowerCase());
@@ -183,6 +238,21 @@ export async function start(opts: { port?: number } = {}): Promise<FakeForum> {
       };
       c.posts.push(post);
       return post;
+    },
+    addComment: ({ post, author, body }) => {
+      seq++;
+      const id = `fc${seq.toString(36)}`;
+      const comment: FakeForumComment = {
+        id, name: `t1_${id}`, author, body, permalink: `${post.permalink}${id}/`, link_id: post.name, parent_id: post.name,
+        subreddit: post.subreddit, score: 1, created_utc: Math.floor(Date.now() / 1000),
+      };
+      comments.push(comment);
+      post.num_comments++;
+      return comment;
+    },
+    takeDown: (id, how) => void takedowns.set(bare(id), how),
+    hideCommunity: (name) => {
+      community(name).hidden = true;
     },
   };
 }

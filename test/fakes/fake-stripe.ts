@@ -345,6 +345,30 @@ interface LineItem {
   quantity?: number;
 }
 
+/** A Stripe Price as the API answers it: USD, monthly; a metered price counts the meter's seconds, per minute. */
+function priceObject(id: string, p: { unitAmount: number; metered?: boolean }) {
+  return {
+    id,
+    object: "price",
+    active: true,
+    billing_scheme: "per_unit",
+    created: nowSeconds(),
+    currency: "usd",
+    livemode: false,
+    lookup_key: null,
+    metadata: {},
+    nickname: null,
+    product: `prod_${id}`,
+    recurring: { interval: "month", interval_count: 1, meter: p.metered ? "mtr_fake" : null, usage_type: p.metered ? "metered" : "licensed" },
+    tax_behavior: "unspecified",
+    tiers_mode: null,
+    transform_quantity: p.metered ? { divide_by: 60, round: "up" } : null,
+    type: "recurring",
+    unit_amount: p.unitAmount,
+    unit_amount_decimal: String(p.unitAmount),
+  };
+}
+
 export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStripe> {
   const catalog = opts.prices ?? null;
   let webhookUrl: string | null = opts.webhookUrl ?? null;
@@ -609,7 +633,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
   /** Answers one authenticated /v1 request; `after` holds work Stripe does once the answer has gone out. */
   const api = (method: string, path: string, query: FormParams, body: FormParams, after: (() => void)[]): Answer => {
     // "/v1/customers/cus_1" reads as route "/customers/:id" with id "cus_1".
-    const m = /^\/v1\/(customers|checkout\/sessions|subscriptions|invoices)\/([^/]+)$/.exec(path);
+    const m = /^\/v1\/(customers|checkout\/sessions|subscriptions|invoices|prices)\/([^/]+)$/.exec(path);
     const id = m ? decodeURIComponent(m[2]!) : "";
     const route = `${method} ${m ? `/${m[1]}/:id` : path.slice(3)}`;
     switch (route) {
@@ -658,6 +682,11 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
       }
       case "GET /invoices":
         return { status: 200, json: listInvoices(query) };
+      case "GET /prices/:id": {
+        const known = catalog?.[id];
+        if (!known) throw noSuch("price", id);
+        return { status: 200, json: priceObject(id, known) };
+      }
       case "GET /invoices/:id": {
         const invoice = invoices.find((i) => i.id === id);
         if (!invoice) throw noSuch("invoice", id);

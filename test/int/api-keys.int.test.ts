@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { INVALID_API_KEY } from "@/lib/api-keys/resolve-api-key-caller";
 import * as apiKeys from "@/app/api/api-keys/route";
 import * as apiKey from "@/app/api/api-keys/[id]/route";
 import * as drafts from "@/app/api/drafts/route";
@@ -77,13 +78,27 @@ describe("API keys", () => {
     expect(res.json).toMatchObject({ id: revoked.id, state: "revoked" });
     const after = await call(drafts.GET, bearer(revoked.key));
     expect(after.status).toBe(401);
-    expect(after.json).toEqual({ error: "unauthorized", message: "The API key is not valid, was revoked or has expired" });
+    expect(after.json).toEqual({ error: "unauthorized", message: INVALID_API_KEY });
 
     const expired = await createApiKey({ orgId: A.orgId, userId: A.userId, name: "Trial", role: "member", expiresInDays: 1 });
     await db.apiKey.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await call(drafts.GET, bearer(expired.key))).status).toBe(401);
-    expect((await call(drafts.GET, bearer(`oak_AAAAAAAA_${"x".repeat(43)}`))).status).toBe(401);
-    expect((await call(drafts.GET, bearer("oak_short"))).status).toBe(401);
+    for (const key of [expired.key, `oak_AAAAAAAA_${"x".repeat(43)}`, "oak_short"]) {
+      const res = await call(drafts.GET, bearer(key));
+      expect([res.status, res.json], key).toEqual([401, { error: "unauthorized", message: INVALID_API_KEY }]);
+    }
+  });
+
+  it("a bearer token that is not shaped like a key is a refused key, not a request to sign in; no header at all is", async () => {
+    const d = await createDraftRow(A.orgId);
+    for (const token of ["sk_live_0123456789", "oak-typo_0123", A.cookie]) {
+      const read = await call(drafts.GET, bearer(token));
+      expect([read.status, read.json], token).toEqual([401, { error: "unauthorized", message: INVALID_API_KEY }]);
+      const write = await call(draft.PATCH, { ...bearer(token), method: "PATCH", params: { id: String(d.id) }, body: { state: "approved" } });
+      expect([write.status, write.json.message], token).toEqual([401, INVALID_API_KEY]);
+    }
+    expect(INVALID_API_KEY).toMatch(/^Invalid or revoked API key/);
+    expect((await call(drafts.GET)).json).toEqual({ error: "unauthorized", message: "Sign in to continue" });
+    expect(await db.draft.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ state: "pending_review", version: 1 });
   });
 
   it("account, billing and key routes refuse keys even when the key's role would do", async () => {

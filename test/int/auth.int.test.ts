@@ -9,8 +9,9 @@ import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as listProjects } from "@/app/api/projects/route";
 import { POST as handshake } from "@/app/api/extension/handshake/route";
 import { LIMITS } from "@/lib/auth/login-throttle";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
-const from = (ip: string) => ({ "x-forwarded-for": ip });
+const from = (ip: string) => ({ [peerAddressHeader()]: ip });
 
 describe("POST /api/auth/login", () => {
   it("answers 200 and sets outreach_session for the right password", async () => {
@@ -30,7 +31,7 @@ describe("POST /api/auth/login", () => {
     const org = await createOrg();
     const wrong = await call(login, { method: "POST", body: { username: org.username, password: "nope" }, headers: from("10.0.0.2") });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ error: "unauthorized", message: "Wrong username or password" });
+    expect(wrong.json).toEqual({ error: "unauthorized", message: "Wrong email, username or password" });
     expect(wrong.headers.get("set-cookie")).toBeNull();
     const unknown = await call(login, { method: "POST", body: { username: "nobody-here", password: "x" }, headers: from("10.0.0.2") });
     expect(unknown.status).toBe(401);
@@ -117,7 +118,7 @@ describe("sessions", () => {
     expect(again.status).toBe(403);
     expect(again.json.message).toBe("This account no longer belongs to any organization. Ask an admin of one for a new invitation.");
     const wrong = await call(login, { method: "POST", body: { username: org.username, password: "not the password" }, headers: from("10.0.4.9") });
-    expect(wrong.json).toEqual({ error: "unauthorized", message: "Wrong username or password" });
+    expect(wrong.json).toEqual({ error: "unauthorized", message: "Wrong email, username or password" });
   });
 
   it("no response carries a password hash", async () => {

@@ -103,7 +103,10 @@ export function cloudBadInputCases(expect400: Expect400, org: () => OrgFixture):
     "/api/invites": async () => {
       await expect400(invites.POST, { method: "POST", body: { role: "boss" } });
       await expect400(invites.POST, { method: "POST", body: { role: 1 } });
-      await expect400(invites.POST, { method: "POST", body: { role: "member", email: "someone@example.com" } });
+      await expect400(invites.POST, { method: "POST", body: { role: "member", email: "not an address" } });
+      await expect400(invites.POST, { method: "POST", body: { role: "member", email: 7 } });
+      await expect400(invites.POST, { method: "POST", body: { role: "member", email: "some\u0000one@example.com" } });
+      await expect400(invites.POST, { method: "POST", body: { role: "member", email: "someone@example.com", name: "Someone" } });
       await expect400(invites.POST, { method: "POST", rawBody: "[", headers: json });
       // The list takes no input.
       const res = await call(invites.GET, { cookie: org().cookie, path: "/api/invites?state=all" });

@@ -15,6 +15,7 @@ export function reportingBadInputCases(expect400: Expect400): Record<string, () 
       await expect400(audit.GET, { path: "/api/audit?event=DROP%20TABLE" });
       await expect400(audit.GET, { path: "/api/audit?limit=1000" });
       await expect400(audit.GET, { path: "/api/audit?kind=system" });
+      await expect400(audit.GET, { path: "/api/audit?view=everything" });
     },
     "/api/export/[resource]": async () => {
       await expect400(exportRoute.GET, { params: { resource: "drafts" }, path: "/api/export/drafts?format=json" });

@@ -58,7 +58,15 @@ import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adop
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
 import { webhookBadInputCases, webhookSnapshot } from "./bad-input-webhook-cases";
 import { reportingBadInputCases } from "./bad-input-reporting-cases";
+import { removalBadInputCases } from "./bad-input-removal-cases";
+import { outcomesBadInputCases } from "./bad-input-outcomes-cases";
 import { cloudBadInputCases, cloudSnapshot } from "./bad-input-cloud-cases";
+import { operatorBadInputCases } from "./bad-input-operator-cases";
+import { sourceBadInputCases } from "./bad-input-source-cases";
+import { accountBadInputCases, accountSnapshot } from "./bad-input-account-cases";
+import { expectFilterBad400, inboxBadInputCases } from "./bad-input-inbox-cases";
+import { searchBadInputCases } from "./bad-input-search-cases";
+import { sendingBadInputCases } from "./bad-input-sending-cases";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -81,7 +89,7 @@ beforeAll(async () => {
 
 /** Counts of every table a bad request could touch, to prove nothing was written. */
 async function snapshot() {
-  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl] = await Promise.all([
+  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc] = await Promise.all([
     db.project.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.account.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.campaign.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
@@ -96,8 +104,9 @@ async function snapshot() {
     db.run.count({ where: { organizationId: A.orgId } }),
     webhookSnapshot(A.orgId),
     cloudSnapshot(A.orgId),
+    accountSnapshot(A.userId),
   ]);
-  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
 }
 
 async function expect400(handler: Handler, opts: CallOptions) {
@@ -112,7 +121,15 @@ async function expect400(handler: Handler, opts: CallOptions) {
 const cases: Record<string, () => Promise<void>> = {
   ...webhookBadInputCases(expect400, () => A.orgId),
   ...reportingBadInputCases(expect400),
+  ...removalBadInputCases(expect400, () => ids.draftId),
+  ...outcomesBadInputCases(expect400, () => ids.campaignId),
   ...cloudBadInputCases(expect400, () => A),
+  ...operatorBadInputCases(expect400, () => A),
+  ...sourceBadInputCases(expect400, () => ids.projectId),
+  ...accountBadInputCases(expect400, () => A),
+  ...inboxBadInputCases(expect400, () => Number(ids.draftId)),
+  ...searchBadInputCases(expect400),
+  ...sendingBadInputCases(expect400, () => A.orgId, () => ids.accountId),
   "/api/run": async () => {
     await expect400(run.POST, { method: "POST", body: {} });
     await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });
@@ -196,12 +213,24 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/projects": async () => {
     await expect400(projects.POST, { method: "POST", body: { name: "" } });
     await expect400(projects.POST, { method: "POST", body: { name: 42 } });
-    await expect400(projects.POST, { method: "POST", rawBody: "{not json" });
+    await expect400(projects.POST, { method: "POST", rawBody: "{not json", headers: { "content-type": "application/json" } });
+        // Sources: a server path outside the roots (none are listed here), shapes the schema refuses.
+    await expect400(projects.POST, { method: "POST", body: { name: "Rooted", sourcePath: "/" } });
+    await expect400(projects.POST, { method: "POST", body: { name: "Site", website: "javascript:alert(1)" } });
+    await expect400(projects.POST, { method: "POST", body: { name: "Ftp", source: { kind: "ftp", url: "ftp://x" } } });
+    await expect400(projects.POST, { method: "POST", body: { name: "Archive", source: { kind: "archive", name: "x.zip" } } });
+    await expect400(projects.POST, { method: "POST", body: { name: "Both", sourcePath: "/srv", source: null } });
   },
   "/api/projects/[id]": async () => {
     await expect400(project.GET, { params: { id: "abc" } });
     await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { name: "" } });
     await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { unknownField: 1 } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { sourcePath: "/etc" } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { source: { kind: "folder", path: "a\u0000b" } } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { source: { kind: "repository", url: "ftp://git.example/r.git" } } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { source: { kind: "repository", url: "https://me:token@git.example/r.git" } } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { source: { kind: "repository", url: "https://git.example/r.git", ref: "a..b" } } });
+    await expect400(project.PATCH, { method: "PATCH", params: { id: ids.projectId }, body: { source: { kind: "repository", url: "https://127.0.0.1/r.git" } } });
     await expect400(project.DELETE, { method: "DELETE", params: { id: "-1" } });
   },
   "/api/projects/[id]/accounts": async () => {
@@ -226,12 +255,12 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, body: { trigger: "whenever" } });
     await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, body: { projectId: 1 } });
     await expect400(projectInsights.POST, { method: "POST", params: { id: "0" }, body: {} });
-    await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "{not json" });
+    await expect400(projectInsights.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "{not json", headers: { "content-type": "application/json" } });
   },
   "/api/projects/[id]/extract": async () => {
     await expect400(projectExtract.POST, { method: "POST", params: { id: "1.5" } });
     await expect400(projectExtract.POST, { method: "POST", params: { id: ids.projectId }, body: { sourcePath: "/etc" } });
-    await expect400(projectExtract.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "[1" });
+    await expect400(projectExtract.POST, { method: "POST", params: { id: ids.projectId }, rawBody: "[1", headers: { "content-type": "application/json" } });
   },
   "/api/projects/[id]/templates/[templateId]": async () => {
     await expect400(template.PATCH, { method: "PATCH", params: { id: ids.projectId, templateId: ids.templateId }, body: { isActive: "no" } });
@@ -240,6 +269,10 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/campaigns": async () => {
     const base = { projectId: Number(ids.projectId), name: "n", platform: "forum", skill: "forum-scout" };
     await expect400(campaigns.GET, { path: "/api/campaigns?projectId=abc" });
+    await expect400(campaigns.GET, { path: "/api/campaigns?state=archived" });
+    await expect400(campaigns.GET, { path: "/api/campaigns?platform=myspace" });
+    await expect400(campaigns.GET, { path: "/api/campaigns?q=a%00b" });
+    await expect400(campaigns.GET, { path: `/api/campaigns?q=${"x".repeat(121)}` });
     await expect400(campaigns.POST, { method: "POST", body: { ...base, cron: "every monday" } });
     await expect400(campaigns.POST, { method: "POST", body: { ...base, skill: "federated-poster" } });
     await expect400(campaigns.POST, { method: "POST", body: { ...base, runner: "skynet" } });
@@ -344,16 +377,28 @@ const cases: Record<string, () => Promise<void>> = {
   },
   "/api/auth/login": async () => {
     await expect400(login.POST, { method: "POST", body: { username: "a" } });
-    await expect400(login.POST, { method: "POST", rawBody: "[]" });
+    await expect400(login.POST, { method: "POST", body: { username: `${"x".repeat(250)}@example.com`, password: "whatever" } });
+    await expect400(login.POST, { method: "POST", rawBody: "[]", headers: { "content-type": "application/json" } });
   },
   "/api/auth/logout": async () => {
     // Takes no input: any body is ignored and the cookie is still cleared.
     const res = await call((await import("@/app/api/auth/logout/route")).POST, { method: "POST", rawBody: "garbage" });
     expect(res.status).toBe(200);
   },
+  "/api/auth/logout-everywhere": async () => {
+    // Takes no input: a body is ignored, and without a session nothing happens.
+    const route = (await import("@/app/api/auth/logout-everywhere/route")).POST;
+    expect((await call(route, { method: "POST", rawBody: "garbage" })).status).toBe(401);
+    const versions = await db.user.findMany({ select: { id: true, sessionVersion: true }, orderBy: { id: "asc" } });
+    expect((await call(route, { method: "POST", cookie: "apikey:oak_not_a_real_key_at_all_000000000000000" })).status).toBe(403);
+    expect(await db.user.findMany({ select: { id: true, sessionVersion: true }, orderBy: { id: "asc" } })).toEqual(versions);
+  },
   "/api/auth/signup": async () => {
     await expect400(signup.POST, { method: "POST", body: { organizationName: "x", username: "ab", password: "long enough pw" } });
     await expect400(signup.POST, { method: "POST", body: { organizationName: "x", username: "valid-name", password: "short" } });
+    await expect400(signup.POST, { method: "POST", body: { organizationName: "x", email: "not an address", password: "long enough pw" } });
+    await expect400(signup.POST, { method: "POST", body: { organizationName: "x", email: 42, password: "long enough pw" } });
+    await expect400(signup.POST, { method: "POST", body: { organizationName: "x", email: "a@example.com", emailVerified: true, password: "long enough pw" } });
   },
   "/api/drafts": async () => {
     for (const q of ["state=bogus", "state=", "kind=tweet", "minQuality=101", "minQuality=high", "cursor=garbage", "limit=0", "limit=1000", "sort=random", "campaign=-3", "colour=red", "ids=", "ids=abc", "ids=1,,2", `ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`]) {
@@ -369,13 +414,19 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "armed" } });
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", version: "1" } });
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", version: 0 } });
-    await expect400(draft.PATCH, { method: "PATCH", params, rawBody: "{state" });
+    // The link a manual send keeps: http(s), at most 2000 characters, and only with state sent.
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "sent", permalink: "not a link" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "sent", permalink: "javascript:alert(1)" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "sent", permalink: `https://forum.example/${"a".repeat(2000)}` } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", permalink: "https://forum.example/r/x/comments/abc/t/" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, rawBody: "{state", headers: { "content-type": "application/json" } });
   },
   "/api/drafts/bulk-approve": async () => {
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: [] } });
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: [ids.draftId] } });
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: Array.from({ length: 501 }, (_, i) => i + 1) } });
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: [Number(ids.draftId)], all: true } });
+    await expectFilterBad400(expect400, () => Number(ids.draftId));
   },
   "/api/drafts/bulk-reschedule": async () => {
     await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)], send_after: "tomorrow" } });
@@ -394,7 +445,7 @@ const cases: Record<string, () => Promise<void>> = {
   "/api/drafts/[id]/reply-drafting": async () => {
     await expect400(replyDrafting.POST, { method: "POST", params: { id: ids.draftId }, body: { runner: "other" } });
     await expect400(replyDrafting.POST, { method: "POST", params: { id: "0" }, body: {} });
-    await expect400(replyDrafting.POST, { method: "POST", params: { id: ids.draftId }, rawBody: "{" });
+    await expect400(replyDrafting.POST, { method: "POST", params: { id: ids.draftId }, rawBody: "{", headers: { "content-type": "application/json" } });
   },
   "/api/campaigns/[id]/skill-runs": async () => {
     await expect400(skillRuns.POST, { method: "POST", params: { id: ids.campaignId }, body: { mode: "yolo" } });

@@ -11,6 +11,7 @@ import { startFakeStripe, type FakeStripe } from "@/test/fakes/fake-stripe";
 import { commitRunTerminal } from "@/lib/runs/commit-run-terminal";
 import { reportMeteredUsage } from "@/lib/billing/report-metered-usage";
 import { assertCloudAllowance } from "@/lib/billing/assert-cloud-allowance";
+import { getFreeMinutesLeft } from "@/lib/billing/get-free-minutes-left";
 import * as billing from "@/app/api/billing/route";
 import * as checkout from "@/app/api/billing/checkout/route";
 import * as portal from "@/app/api/billing/portal/route";
@@ -82,7 +83,7 @@ describe("subscribing", () => {
   it("Checkout makes the organization a customer, the webhook flips it to Pro with its period, and Billing shows it with the invoice", async () => {
     const A = await createOrg();
     const before = await call(billing.GET, { cookie: A.cookie });
-    expect(before.json).toMatchObject({ enabled: true, plan: { slug: "free" }, paid: false, invoices: [] });
+    expect(before.json).toMatchObject({ enabled: true, plan: { slug: "free" }, paid: false, invoices: [], nextInvoiceAt: null });
 
     const { url, location } = await subscribe(A);
     expect(url.origin).toBe(stripe.url);
@@ -103,6 +104,9 @@ describe("subscribing", () => {
 
     const after = await call(billing.GET, { cookie: A.cookie });
     expect(after.json).toMatchObject({ plan: { slug: "pro" }, paid: true, subscriptionStatus: "active", usage: { includedMinutes: 2000 } });
+    // What Stripe will charge, read from the configured prices; the next invoice at the end of the period.
+    expect(after.json.prices).toEqual({ pro: { amount: 2900, currency: "usd", interval: "month" }, overagePerMinute: { amount: 2, currency: "usd" } });
+    expect(after.json.nextInvoiceAt).toBe(row.currentPeriodEnd!.toISOString());
     expect(after.json.invoices).toHaveLength(1);
     expect(after.json.invoices[0]).toMatchObject({ status: "paid", amountPaid: 2900, currency: "usd" });
     expect(after.json.invoices[0].url).toMatch(new RegExp(`^${stripe.url}/invoice/in_`));
@@ -215,6 +219,22 @@ describe("the webhook", () => {
     const ev = await stripe.sendEvent("customer.created", { id: "cus_unknown_elsewhere", object: "customer" });
     expect(ev.status).toBe(200);
     expect(JSON.parse(ev.body)).toMatchObject({ received: true, duplicate: false, type: "customer.created" });
+  });
+});
+
+describe("what a Free organization has left", () => {
+  it("counts minutes left this month, near the limit from 80%, none once spent; a paid plan is not limited", async () => {
+    const A = await createOrg();
+    const used = (seconds: number) => db.meteredUsage.create({ data: { organizationId: A.orgId, sourceKey: `left-${A.orgId}-${seconds}-${Date.now()}`, seconds, occurredAt: new Date() } });
+    expect(await getFreeMinutesLeft({ orgId: A.orgId })).toMatchObject({ usedMinutes: 0, includedMinutes: 60, leftMinutes: 60, exhausted: false, nearLimit: false });
+    await used(47 * 60 + 30);
+    expect(await getFreeMinutesLeft({ orgId: A.orgId })).toMatchObject({ usedMinutes: 48, leftMinutes: 12, nearLimit: false });
+    await used(60);
+    expect(await getFreeMinutesLeft({ orgId: A.orgId })).toMatchObject({ leftMinutes: 11, nearLimit: true, exhausted: false });
+    await used(11 * 60 + 30);
+    expect(await getFreeMinutesLeft({ orgId: A.orgId })).toMatchObject({ usedMinutes: 60, leftMinutes: 0, exhausted: true });
+    await subscribe(A);
+    expect(await getFreeMinutesLeft({ orgId: A.orgId })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
 import { setEnv } from "./org-fixtures";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 let fresh: FreshDatabase;
 let restoreEnv: () => void;
@@ -36,10 +37,12 @@ describe("the first sign-up of a cloud edition", () => {
     await db.project.create({ data: { organizationId: defaultOrg.id, name: "Made before the cloud edition" } });
     expect(await db.user.count()).toBe(0);
 
-    const res = await call(signup.POST, { method: "POST", body: { organizationName: "First Customer", username: "first-customer", password: "a long password" }, headers: { "x-forwarded-for": "10.1.1.1" } });
+    const res = await call(signup.POST, { method: "POST", body: { organizationName: "First Customer", email: "First@Customer.example", password: "a long password" }, headers: { [peerAddressHeader()]: "10.1.1.1" } });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.organization.id).not.toBe(defaultOrg.id);
     expect(res.json.organization.name).toBe("First Customer");
+    // Signed up with an address only: the username comes from it.
+    expect(res.json.user).toMatchObject({ email: "first@customer.example", username: "first" });
 
     const list = await call(projects.GET, { cookie: sessionFrom(res) });
     expect(list.status).toBe(200);
@@ -47,6 +50,6 @@ describe("the first sign-up of a cloud edition", () => {
     const stillDefault = await db.organization.findUniqueOrThrow({ where: { id: defaultOrg.id }, include: { memberships: true } });
     expect(stillDefault.name).toBe(defaultOrg.name);
     expect(stillDefault.memberships).toEqual([]);
-    expect((await db.membership.findMany({ where: { user: { username: "first-customer" } } })).map((m) => [m.organizationId, m.role])).toEqual([[res.json.organization.id, "owner"]]);
+    expect((await db.membership.findMany({ where: { user: { email: "first@customer.example" } } })).map((m) => [m.organizationId, m.role])).toEqual([[res.json.organization.id, "owner"]]);
   });
 });

@@ -10,10 +10,12 @@ import { db } from "@/lib/db/client";
 import { subscribe } from "@/lib/events/bus";
 import type { StreamEvent } from "@/lib/events/types";
 import { detectRunners } from "@/lib/runners/detect-runners";
+import { probeCloudRunner } from "@/lib/runners/cloud/probe-cloud-runner";
+import { cloudSettings } from "@/lib/runners/cloud/cloud-settings";
 import { dispatchRun } from "@/lib/runners/dispatch-run";
 import { startCampaignRun } from "@/lib/runs/start-campaign-run";
 import { cancelRun } from "@/lib/runs/cancel-run";
-import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "@/runner-relay/token";
+import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "@/lib/relay-protocol/token";
 import { createOrg, uid, type OrgFixture } from "./fixtures";
 import { runningRun, scriptedCampaign, scriptPlaybook, serveToolServer } from "./agent-harness";
 import { agentShims, alive, RELAY_MODEL, startProxy, startRelayProcess, type Proxy, type RelayProcess } from "./relay-harness";
@@ -38,6 +40,16 @@ async function useCloud(url: string, cloudToken: string) {
   process.env.OUTREACH_CLOUD_RELAY_URL = url;
   process.env.OUTREACH_CLOUD_TOKEN = cloudToken;
   return (await detectRunners({ refresh: true })).find((r) => r.slug === "cloud")!;
+}
+
+/**
+ * What a self-hosted install's detection reads from the relay with this token. The metered suite below runs this
+ * process as the cloud edition too (for its token routes), whose detection words the reasons for customers instead.
+ */
+async function probeAsInstall(url: string, cloudToken: string) {
+  process.env.OUTREACH_CLOUD_RELAY_URL = url;
+  process.env.OUTREACH_CLOUD_TOKEN = cloudToken;
+  return probeCloudRunner(cloudSettings());
 }
 
 const events = (runId: number) => db.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
@@ -97,7 +109,7 @@ describe("a campaign run on the cloud runner", () => {
         steps: [
           { say: "Reading the campaign before drafting anything" },
           { tool: "run_start" },
-          { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: "alice_dev", body: "Hi Alice, your post on flaky CI matched what we see." }] } },
+          { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: "alice_dev", body: "Hi Alice, your post on flaky CI matched what we see.", qualityScore: 74 }] } },
           { usage: { inputTokens: 120_000, outputTokens: 8_000, cacheReadTokens: 400_000, cacheCreationTokens: 20_000 } },
           { tool: "run_finish", args: { summary: "One person drafted" } },
         ],
@@ -126,7 +138,8 @@ describe("a campaign run on the cloud runner", () => {
       expect(order.at(-1)).toBe("finished");
       // The relay told its agent the model through the session's _meta, as a local claude-code run would.
       const thought = log.find((e) => e.type === "thought")!.payload as { text: string };
-      expect(JSON.parse(thought.text.replace(/^meta: /, ""))).toEqual({ model: RELAY_MODEL });
+      // The relay is strict with the playbooks it runs, so it also asks claude-code to drop its built-in tools.
+      expect(JSON.parse(thought.text.replace(/^meta: /, ""))).toEqual({ model: RELAY_MODEL, tools: [] });
       expect(log.filter((e) => e.type === "tool_call").map((e) => (e.payload as { title: string }).title)).toEqual([
         "mcp__outreach__run_start",
         "mcp__outreach__drafts_create",
@@ -212,7 +225,7 @@ describe("faults", () => {
           { tool: "run_start" },
           { sleep: 2_500 },
           { say: "Back after the pause" },
-          { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: "resumed_user", body: "Hello after a network blip" }] } },
+          { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: "resumed_user", body: "Hello after a network blip", qualityScore: 60 }] } },
           { tool: "run_finish", args: { summary: "resumed" } },
         ],
       },
@@ -415,14 +428,14 @@ describe("tokens issued by the cloud edition", () => {
     expect((await db.cloudRunnerToken.findUniqueOrThrow({ where: { jti: issued.tokenId } })).lastUsedAt).not.toBeNull();
 
     await revokeCloudRunnerToken({ orgId: C.orgId, id: issued.id });
-    await expect.poll(async () => (await useCloud(meteredRelay.url, issued.token)).reason, { timeout: 10_000 }).toBe("The cloud runner relay refused this installation's token: The cloud runner token was revoked");
+    await expect.poll(async () => (await probeAsInstall(meteredRelay.url, issued.token)).reason, { timeout: 10_000 }).toBe("The cloud runner relay refused this installation's token: The cloud runner token was revoked");
   });
 
   it("an organization out of Free minutes gets its token's runs refused: the install's run fails quota_exhausted with the reason", async () => {
     const { issueCloudRunnerToken } = await import("@/lib/cloud-runner-tokens/issue-cloud-runner-token");
     const issued = await issueCloudRunnerToken({ orgId: C.orgId, userId: C.userId, name: "spent", ttlDays: 30 });
     await db.meteredUsage.create({ data: { organizationId: C.orgId, sourceKey: `test:spent:${C.orgId}`, seconds: 3600, occurredAt: new Date(), status: "skipped" } });
-    await expect.poll(async () => (await useCloud(meteredRelay.url, issued.token)).reason ?? "", { timeout: 10_000 }).toContain("cloud-runner minutes its Free plan includes");
+    await expect.poll(async () => (await probeAsInstall(meteredRelay.url, issued.token)).reason ?? "", { timeout: 10_000 }).toContain("cloud-runner minutes its Free plan includes");
 
     const { campaign } = await scriptedCampaign(A.orgId, SLEEPY, "cloud");
     const { run, token: runToken } = await runningRun(A.orgId, { kind: "campaign", runner: "cloud", campaignId: campaign.id, projectId: campaign.projectId, script: SLEEPY });

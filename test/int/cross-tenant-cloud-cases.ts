@@ -7,7 +7,7 @@ import { NextRequest } from "next/server";
 import Stripe from "stripe";
 import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { generateCloudKeyPair } from "@/runner-relay/token";
+import { generateCloudKeyPair } from "@/lib/relay-protocol/token";
 import * as organizations from "@/app/api/organizations/route";
 import * as organization from "@/app/api/organization/route";
 import * as leave from "@/app/api/organization/leave/route";
@@ -34,6 +34,8 @@ import { expectUntouched, id, type RouteCases, type TenantWorld, readFrames } fr
 
 const CLOUD = { OUTREACH_EDITION: "cloud" } as const;
 const A_TOKEN_NAME = "A's build server token";
+// The address A's pending invitation was made for: B never sees it.
+const A_INVITE_EMAIL = `a-invitee-${randomUUID().slice(0, 8)}@a.example`;
 
 
 export function cloudRouteCases(w: TenantWorld): RouteCases {
@@ -44,8 +46,9 @@ export function cloudRouteCases(w: TenantWorld): RouteCases {
   let seeded: Promise<{ inviteId: number; inviteToken: string; tokenId: number; jti: string }> | undefined;
   const aCloud = () =>
     (seeded ??= (async () => {
-      const created = await call(invites.POST, { method: "POST", cookie: w.A.cookie, body: { role: "admin" } });
+      const created = await call(invites.POST, { method: "POST", cookie: w.A.cookie, body: { role: "admin", email: A_INVITE_EMAIL } });
       expect(created.status).toBe(201);
+      expect((await call(invites.GET, { cookie: w.A.cookie })).json.invites).toContainEqual(expect.objectContaining({ id: created.json.id, email: A_INVITE_EMAIL }));
       const jti = randomUUID();
       const t = await db.cloudRunnerToken.create({ data: { organizationId: w.A.orgId, jti, name: A_TOKEN_NAME, createdById: w.A.userId, expiresAt: new Date(Date.now() + 30 * 86_400_000) } });
       await db.meteredUsage.create({ data: { organizationId: w.A.orgId, sourceKey: `relay:${jti}:1`, seconds: 600, occurredAt: new Date() } });
@@ -164,6 +167,7 @@ export function cloudRouteCases(w: TenantWorld): RouteCases {
           const list = await call(invites.GET, { cookie });
           expect(list.status).toBe(200);
           expect(list.json.invites.map((i: { id: number }) => i.id)).not.toContain(x.inviteId);
+          expect(JSON.stringify(list.json)).not.toContain(A_INVITE_EMAIL);
         }
         const made = await call(invites.POST, { cookie: both.cookie, method: "POST", body: {} });
         expect(made.status).toBe(201);
@@ -190,6 +194,10 @@ export function cloudRouteCases(w: TenantWorld): RouteCases {
       const res = await call(lookup.GET, { path: `/api/invites/lookup?token=${bInvite.json.token}` });
       expect(res.json.organizationName).toBe((await db.organization.findUniqueOrThrow({ where: { id: w.B.orgId } })).name);
       expect(JSON.stringify(res.json)).not.toContain(await aName());
+      // Nor does the public lookup of A's own link show the address it was made for.
+      const aLookup = await call(lookup.GET, { path: `/api/invites/lookup?token=${(await aCloud()).inviteToken}` });
+      expect(aLookup.json.state).toBe("pending");
+      expect(JSON.stringify(aLookup.json)).not.toContain(A_INVITE_EMAIL);
     },
     "/api/invites/accept": async () => {
       const x = await aCloud();

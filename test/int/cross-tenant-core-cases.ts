@@ -9,13 +9,22 @@ import * as openapi from "@/app/api/openapi.json/route";
 import * as apiDocs from "@/app/api/docs/route";
 import { db } from "@/lib/db/client";
 import { call } from "./http";
+import { addMember, sessionCookie } from "./org-fixtures";
+import * as logoutEverywhere from "@/app/api/auth/logout-everywhere/route";
 import { createCampaignRow, createDraftRow, createProject, FIXTURE_PASSWORD, type OrgFixture } from "./fixtures";
 import { expectUntouched as expectUntouchedRows, id, type RouteCases, type TenantWorld } from "./cross-tenant-world";
 import { runRouteCases } from "./cross-tenant-run-cases";
 import { extensionRouteCases } from "./cross-tenant-extension-cases";
 import { webhookRouteCases } from "./cross-tenant-webhook-cases";
 import { reportingRouteCases } from "./cross-tenant-reporting-cases";
+import { removalRouteCases } from "./cross-tenant-removal-cases";
+import { outcomesRouteCases } from "./cross-tenant-outcomes-cases";
 import { cloudRouteCases } from "./cross-tenant-cloud-cases";
+import { operatorRouteCases } from "./cross-tenant-operator-cases";
+import { sourceRouteCases } from "./cross-tenant-source-cases";
+import { accountRouteCases } from "./cross-tenant-account-cases";
+import { searchRouteCases } from "./cross-tenant-search-cases";
+import { sendingRouteCases } from "./cross-tenant-sending-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -37,6 +46,7 @@ import * as runners from "@/app/api/runners/route";
 import * as runnerConfig from "@/app/api/settings/runner-config/route";
 import * as draft from "@/app/api/drafts/[id]/route";
 import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
+import { expectFilterBulkBlind, inboxRouteCases } from "./cross-tenant-inbox-cases";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
 import * as regenerate from "@/app/api/drafts/[id]/regenerate/route";
 import * as regenerateUndo from "@/app/api/drafts/[id]/regenerate/undo/route";
@@ -47,6 +57,7 @@ import * as skillRuns from "@/app/api/campaigns/[id]/skill-runs/route";
 import * as skillRun from "@/app/api/campaigns/[id]/skill-runs/[runId]/route";
 import * as skillRunAdopt from "@/app/api/campaigns/[id]/skill-runs/[runId]/adopt/route";
 import * as skillRunDiscard from "@/app/api/campaigns/[id]/skill-runs/[runId]/discard/route";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 export function coreRouteCases(world: TenantWorld): RouteCases {
   let A: OrgFixture;
@@ -75,7 +86,15 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
     ...extensionRouteCases(world),
     ...webhookRouteCases(world),
     ...reportingRouteCases(world),
+    ...removalRouteCases(world),
+    ...outcomesRouteCases(world),
     ...cloudRouteCases(world),
+    ...operatorRouteCases(world),
+    ...sourceRouteCases(world),
+    ...accountRouteCases(world),
+    ...inboxRouteCases(world),
+    ...searchRouteCases(world),
+    ...sendingRouteCases(world),
     "/api/projects": async () => {
       const list = await call(projects.GET, asB());
       expect(list.status).toBe(200);
@@ -142,6 +161,11 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
       expect(list.json.campaigns.map((c: { id: number }) => c.id)).not.toContain(a.campaignId);
       const filtered = await call(campaigns.GET, { ...asB(), path: `/api/campaigns?projectId=${a.projectId}` });
       expect(filtered.json.campaigns).toEqual([]);
+      // Searching by A's campaign name, state and platform finds nothing of A's either.
+      const aName = (await db.campaign.findUniqueOrThrow({ where: { id: a.campaignId } })).name;
+      const searched = await call(campaigns.GET, { ...asB(), path: `/api/campaigns?q=${encodeURIComponent(aName)}&state=draft&platform=forum` });
+      expect(searched.status).toBe(200);
+      expect(searched.json.campaigns.map((c: { id: number }) => c.id)).not.toContain(a.campaignId);
       const post = await call(campaigns.POST, {
         ...asB(), method: "POST", body: { projectId: a.projectId, name: "x", platform: "forum", skill: "forum-scout" },
       });
@@ -202,13 +226,26 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
     },
     "/api/auth/login": async () => {
       // Signing in as B's user lands in B's organization, never A's.
-      const res = await call(login.POST, { method: "POST", body: { username: B.username, password: FIXTURE_PASSWORD }, headers: { "x-forwarded-for": "10.7.0.1" } });
+      const res = await call(login.POST, { method: "POST", body: { username: B.username, password: FIXTURE_PASSWORD }, headers: { [peerAddressHeader()]: "10.7.0.1" } });
       expect(res.status).toBe(200);
       expect(res.json.organizationId).toBe(B.orgId);
     },
     "/api/auth/logout": async () => {
-      const res = await call(logout.POST, { method: "POST", cookie: B.cookie });
+      // A session of B's own (signing B.cookie out would end it for the cases after this one).
+      const cookie = await sessionCookie({ userId: B.userId, orgId: B.orgId, username: B.username });
+      const res = await call(logout.POST, { method: "POST", cookie });
       expect(res.status).toBe(200);
+      expect((await call(projects.GET, { cookie })).status).toBe(401);
+      expect((await call(projects.GET, { cookie: A.cookie })).status).toBe(200);
+      await expectUntouched();
+    },
+    "/api/auth/logout-everywhere": async () => {
+      // Another member of B signs out everywhere: their sessions end, A's do not.
+      const other = await addMember(B.orgId, "member");
+      const res = await call(logoutEverywhere.POST, { method: "POST", cookie: other.cookie });
+      expect(res.status).toBe(200);
+      expect((await call(projects.GET, { cookie: other.cookie })).status).toBe(401);
+      expect((await call(projects.GET, { cookie: A.cookie })).status).toBe(200);
       await expectUntouched();
     },
     "/api/auth/signup": async () => {
@@ -221,7 +258,7 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
       const list = await call(drafts.GET, { ...asB(), path: "/api/drafts" });
       expect(list.status).toBe(200);
       expect(list.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
-      for (const q of [`campaign=${a.campaignId}`, `project=${a.projectId}`, "minQuality=90", `ids=${a.draftId}`]) {
+      for (const q of [`campaign=${a.campaignId}`, `project=${a.projectId}`, "minQuality=90", `ids=${a.draftId}`, "q=onboarding"]) {
         const filtered = await call(drafts.GET, { ...asB(), path: `/api/drafts?${q}` });
         expect(filtered.json.drafts.map((d: { id: number }) => d.id)).not.toContain(a.draftId);
       }
@@ -241,6 +278,7 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
       expect(res.status).toBe(200);
       expect(res.json.results).toEqual([{ id: a.draftId, status: "not_found", reason: "Draft not found" }]);
       await expectUntouched();
+      await expectFilterBulkBlind(world);
     },
     "/api/drafts/bulk-reschedule": async () => {
       const res = await call(bulkReschedule.POST, { ...asB(), method: "POST", body: { ids: [a.draftId], send_after: "2030-01-01T00:00:00Z" } });

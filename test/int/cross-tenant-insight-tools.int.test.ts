@@ -9,16 +9,18 @@ import { db } from "@/lib/db/client";
 import { mintRunToken } from "@/lib/runs/run-token";
 import { createDraftRow, createOrg, uid, type OrgFixture } from "./fixtures";
 import { connectToolClient } from "./tool-client";
+import { setEnv } from "./org-fixtures";
 
 let A: OrgFixture;
 let B: OrgFixture;
 let tmp: string;
+let restoreEnv: (() => void) | undefined;
 const SECRET = { draft: "A's private draft about the unreleased roadmap", reply: "A's private reply with a phone number", file: "A PRIVATE ROADMAP", description: "A's own description" };
 let a: { projectId: number; projectName: string; sourcePath: string; draftIds: number[]; messageId: number };
 let b: { projectId: number; sourcePath: string; draftIds: number[] };
 
 async function seedProject(orgId: number, sourcePath: string, body: string, description: string) {
-  const project = await db.project.create({ data: { organizationId: orgId, name: `Project ${uid()}`, description, sourcePath } });
+  const project = await db.project.create({ data: { organizationId: orgId, name: `Project ${uid()}`, description, sourceKind: "folder", sourcePath } });
   const drafts = [];
   for (let i = 0; i < 5; i++) drafts.push(await createDraftRow(orgId, { projectId: project.id, state: "sent", body: `${body} #${i}` }));
   return { project, drafts };
@@ -27,6 +29,8 @@ async function seedProject(orgId: number, sourcePath: string, body: string, desc
 beforeAll(async () => {
   [A, B] = await Promise.all([createOrg(), createOrg()]);
   tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "tenancy-src-")));
+  // Both organizations' folders lie under a root the operator lists (docs/security.md, "Files").
+  restoreEnv = setEnv({ OUTREACH_SOURCE_ROOTS: tmp });
   const srcA = path.join(tmp, "a-src");
   const srcB = path.join(tmp, "b-src");
   fs.mkdirSync(srcA);
@@ -47,6 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  restoreEnv?.();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -20,7 +20,9 @@ export function reportingRouteCases(w: TenantWorld): RouteCases {
   return {
     "/api/audit": async () => {
       const { runId } = await seed();
-      for (const search of ["", `?draft=${w.a.draftId}`, `?run=${runId}`, `?actor=${encodeURIComponent(`run #${runId}`)}`]) {
+      const searches = ["", `?draft=${w.a.draftId}`, `?run=${runId}`, `?actor=${encodeURIComponent(`run #${runId}`)}`];
+      // The decisions view folds runs into rows of their own: B's never include A's.
+      for (const search of [...searches, ...searches.map((q) => `${q ? `${q}&` : "?"}view=decisions`)]) {
         const res = await call(audit.GET, { ...asB(), path: `/api/audit${search}` });
         expect(res.status).toBe(200);
         expect(JSON.stringify(res.json)).not.toContain("A's confidential agent output");

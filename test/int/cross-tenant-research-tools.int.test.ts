@@ -33,6 +33,9 @@ beforeAll(async () => {
   process.env.OUTREACH_FORUM_BASE_URL = forum.url;
   process.env.OUTREACH_NEWS_BASE_URL = news.url;
   process.env.OUTREACH_FEDERATED_BASE_URL = fed.url;
+  // A's instance is a loopback fake: allowed as private hosts, so what keeps B from it is tenancy, not the network
+  // guard.
+  process.env.OUTREACH_ALLOW_PRIVATE_HOSTS = "on";
   [A, B] = await Promise.all([createOrg(), createOrg()]);
 
   // Organization A: a federated campaign with autoPost, an account whose credentials name aFed, a blocklist, a
@@ -100,7 +103,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeB?.();
-  for (const k of ["OUTREACH_FORUM_BASE_URL", "OUTREACH_NEWS_BASE_URL", "OUTREACH_FEDERATED_BASE_URL"]) {
+  for (const k of ["OUTREACH_FORUM_BASE_URL", "OUTREACH_NEWS_BASE_URL", "OUTREACH_FEDERATED_BASE_URL", "OUTREACH_ALLOW_PRIVATE_HOSTS"]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }

@@ -45,7 +45,7 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
   let client: ToolClient;
   let bCampaignId: number;
   let bRunId: number;
-  const secret = { blocked: "", contacted: "" };
+  const secret = { blocked: "", contacted: "", optedOut: "" };
 
   beforeAll(async () => {
     const bp = await createProject(B.orgId);
@@ -54,6 +54,9 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
     secret.blocked = (await db.blocklistEntry.findUniqueOrThrow({ where: { id: a.globalBlockId } })).value;
     secret.contacted = `contacted_${Date.now()}`;
     await db.contactHistory.create({ data: { organizationId: A.orgId, platform: "forum", targetUser: secret.contacted, accountHandle: "a_acc", firstContactedAt: new Date(), lastContactedAt: new Date() } });
+    // A's newest opt-out on B's campaign's platform: run_start's optedOut list must never carry it to B's agent.
+    secret.optedOut = `optedout_${Date.now()}`;
+    await db.contactHistory.create({ data: { organizationId: A.orgId, platform: "forum", targetUser: secret.optedOut, accountHandle: "a_acc", firstContactedAt: new Date(), lastContactedAt: new Date(), optedOutAt: new Date(Date.now() + 60_000), optOutSource: "person" } });
     const { token, hash } = mintRunToken();
     const r = await db.run.create({ data: { organizationId: B.orgId, campaignId: bCampaignId, projectId: bp.id, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash } });
     bRunId = r.id;
@@ -80,7 +83,8 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
       expect(isError).toBe(false);
       const ctx = JSON.parse(text);
       expect(ctx.campaign.id).toBe(bCampaignId);
-      for (const leak of [a.projectName, secret.blocked, secret.contacted, "Hello there"]) expect(text).not.toContain(leak);
+      for (const leak of [a.projectName, secret.blocked, secret.contacted, secret.optedOut, "Hello there"]) expect(text).not.toContain(leak);
+      expect(ctx.optedOut).toMatchObject({ total: 0, handles: [] });
     },
     blocklist_check: async () => {
       const { text } = await callTool("blocklist_check", { targets: [{ targetUser: secret.blocked }] });
@@ -91,9 +95,9 @@ describe("cross-tenant: agent tools bound to another organization's run", () => 
       expect(JSON.parse(text).results[0]).toMatchObject({ recentlyContacted: false, lastContactedAt: null, outcome: null });
     },
     drafts_create: async () => {
-      const { isError, text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi" }] });
+      const { isError, text } = await callTool("drafts_create", { entries: [{ accountId: a.accountId, kind: "dm", targetUser: "someone", body: "Hi", qualityScore: 50 }] });
       expect({ isError, text }).toEqual({ isError: true, text: `not_found: Account ${a.accountId} not found. Use an accountId from run_start.` });
-      expect(text).toBe(await refusalOfMissing("drafts_create", (id) => ({ entries: [{ accountId: id, kind: "dm", targetUser: "someone", body: "Hi" }] }), a.accountId));
+      expect(text).toBe(await refusalOfMissing("drafts_create", (id) => ({ entries: [{ accountId: id, kind: "dm", targetUser: "someone", body: "Hi", qualityScore: 50 }] }), a.accountId));
       expect(await db.draft.count({ where: { accountId: a.accountId } })).toBe(1);
       expect(await db.draft.count({ where: { organizationId: B.orgId } })).toBe(0);
       await expectUntouched();

@@ -1,10 +1,16 @@
 // Draft creation rules shared by the agent tools and the CLI: blocklist, per-organization dedup, variants, quality.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createDrafts } from "@/lib/drafts/create-drafts";
 import { updateAppConfig } from "@/lib/config/update-app-config";
 import { createAccountRow, createCampaignRow, createOrg, createProject, uid } from "./fixtures";
 import type { DraftEntry } from "@/lib/drafts/schemas";
+import { mintRunToken } from "@/lib/runs/run-token";
+import { draftsCreate } from "@/lib/cli/drafts-commands";
+import { connectToolClient } from "./tool-client";
 
 const actor = { type: "run", id: 1 } as const;
 
@@ -12,8 +18,9 @@ async function setup() {
   const org = await createOrg();
   const p = await createProject(org.orgId);
   const [acc, camp] = await Promise.all([createAccountRow(org.orgId, p.id), createCampaignRow(org.orgId, p.id)]);
-  const create = (entries: Omit<DraftEntry, "accountId">[], now?: Date) =>
-    createDrafts({ orgId: org.orgId, campaignId: camp.id, actor, now, entries: entries.map((e) => ({ accountId: acc.id, ...e })) });
+  // Every entry carries a score (drafts_create requires one); tests about other rules leave it to this default.
+  const create = (entries: (Omit<DraftEntry, "accountId" | "qualityScore"> & { qualityScore?: number })[], now?: Date) =>
+    createDrafts({ orgId: org.orgId, campaignId: camp.id, actor, now, entries: entries.map((e) => ({ accountId: acc.id, qualityScore: 50, ...e })) });
   return { org, projectId: p.id, accountId: acc.id, campaignId: camp.id, create };
 }
 
@@ -113,7 +120,7 @@ describe("blocklist at creation", () => {
     const foreignAccount = await createAccountRow(B.org.orgId, B.projectId);
     const result = await createDrafts({
       orgId: A.org.orgId, campaignId: A.campaignId, actor,
-      entries: [{ accountId: foreignAccount.id, kind: "dm", targetUser: "someone", body: "Hi" }],
+      entries: [{ accountId: foreignAccount.id, kind: "dm", targetUser: "someone", body: "Hi", qualityScore: 50 }],
     });
     expect(result.created).toEqual([]);
     expect(result.skipped).toEqual([{ index: 0, targetUser: "someone", reason: "invalid_account", message: `Account ${foreignAccount.id} not found` }]);
@@ -127,7 +134,7 @@ describe("blocklist at creation", () => {
     const attempt = (accountId: number) =>
       createDrafts({
         orgId: A.org.orgId, campaignId: A.campaignId, actor, refuseForeignAccounts: true,
-        entries: [{ accountId: A.accountId, kind: "dm", targetUser: `fine_${Date.now()}`, body: "Hi" }, { accountId, kind: "dm", targetUser: "someone", body: "Hi" }],
+        entries: [{ accountId: A.accountId, kind: "dm", targetUser: `fine_${Date.now()}`, body: "Hi", qualityScore: 50 }, { accountId, kind: "dm", targetUser: "someone", body: "Hi", qualityScore: 50 }],
       });
     await expect(attempt(sibling.id)).rejects.toMatchObject({ code: "not_found", message: `Account ${sibling.id} not found. Use an accountId from run_start.` });
     await expect(attempt(2_000_000_000)).rejects.toMatchObject({ code: "not_found", message: "Account 2000000000 not found. Use an accountId from run_start." });
@@ -150,5 +157,43 @@ describe("stored fields", () => {
     expect(created.map((c) => c.variantLabel)).toEqual(["A", "B", "C", "D"]);
     expect(new Set(created.map((c) => c.variantGroupId)).size).toBe(1);
     expect(created[0]!.variantGroupId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the quality score is required (SPEC \"Quality scoring\": every draft has one)", () => {
+  it("drafts_create refuses a batch with an unscored entry, naming it, and writes nothing", async () => {
+    const { token, hash } = mintRunToken();
+    const run = await db.run.create({
+      data: { organizationId: A.org.orgId, campaignId: A.campaignId, projectId: A.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash },
+    });
+    const client = await connectToolClient({ runId: run.id, token });
+    try {
+      const scored = { accountId: A.accountId, kind: "dm", targetUser: `scored_${uid()}`, body: "Hi, a scored one", qualityScore: 70 };
+      const unscored = { accountId: A.accountId, kind: "dm", targetUser: `unscored_${uid()}`, body: "Hi, no score" };
+      const refused = await client.callTool("drafts_create", { entries: [scored, unscored] });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toMatch(/expected number, received undefined at entries\[1\]\.qualityScore/);
+      expect(await db.draft.count({ where: { runId: run.id } })).toBe(0);
+
+      const ok = await client.callTool("drafts_create", { entries: [scored] });
+      expect(ok.isError, ok.text).toBe(false);
+      expect(await db.draft.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ qualityScore: 70, targetUser: scored.targetUser });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("outreach drafts:create refuses an entries file with an unscored entry and writes nothing", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drafts-cli-"));
+    const file = path.join(dir, "entries.json");
+    const target = `cli_${uid()}`;
+    fs.writeFileSync(file, JSON.stringify([{ accountId: A.accountId, kind: "dm", targetUser: target, body: "Hi from the CLI" }]));
+    await expect(draftsCreate(["--file", file, "--campaign", String(A.campaignId), "--org", String(A.org.orgId)])).rejects.toThrow(/0\.qualityScore/);
+    expect(await db.draft.count({ where: { organizationId: A.org.orgId, targetUser: target } })).toBe(0);
+    fs.writeFileSync(file, JSON.stringify([{ accountId: A.accountId, kind: "dm", targetUser: target, body: "Hi from the CLI", qualityScore: 64 }]));
+    const made = (await draftsCreate(["--file", file, "--campaign", String(A.campaignId), "--org", String(A.org.orgId)])) as { created: { id: number }[] };
+    expect(made.created).toHaveLength(1);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: made.created[0]!.id } })).qualityScore).toBe(64);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

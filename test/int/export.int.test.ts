@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import { db } from "@/lib/db/client";
 import * as exportRoute from "@/app/api/export/[resource]/route";
+import { approveDraft } from "@/lib/drafts/approve-draft";
+import { reopenDraft } from "@/lib/drafts/reopen-draft";
+import { sendDraft } from "@/lib/drafts/send-draft";
 import { call } from "./http";
 import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createProject, type OrgFixture } from "./fixtures";
 
@@ -58,7 +61,11 @@ describe("GET /api/export/[resource]", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="drafts-${new Date().toISOString().slice(0, 10)}.csv"`);
     const [header, ...rows] = rowsOf(res.text);
-    expect(header).toEqual(["id", "created_at", "state", "platform", "account_handle", "target_user", "target_community", "campaign_id", "run_id", "body"]);
+    // The spec's columns first and in its order, then the names beside the ids.
+    expect(header).toEqual([
+      "id", "created_at", "state", "platform", "account_handle", "target_user", "target_community", "campaign_id", "run_id", "body",
+      "project_id", "project_name", "campaign_name", "quality_score", "approved_by",
+    ]);
     expect(rows).toHaveLength(3);
     const tricky = rows.find((r) => r[6] === "selfhosted")!;
     // Read back by a CSV parser, the body is whole (comma, quotes, line break) with the apostrophe in front.
@@ -67,6 +74,38 @@ describe("GET /api/export/[resource]", () => {
     expect(rows.find((r) => r[2] === "approved")![5]).toBe("'+cmd|' /C calc'!A0");
     expect(tricky[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(res.text).not.toContain("B's secret draft");
+  });
+
+  it("drafts: project and campaign names beside their ids, the quality score, and who made the standing approval", async () => {
+    const org = await createOrg();
+    const project = await createProject(org.orgId, "=Tea Shop");
+    const acc = await createAccountRow(org.orgId, project.id);
+    const campaign = await db.campaign.create({
+      data: { organizationId: org.orgId, projectId: project.id, name: "Spring, \"launch\"", platform: "forum", skill: "forum-scout", runner: "cloud" },
+    });
+    const base = { projectId: project.id, accountId: acc.id, campaignId: campaign.id };
+    const person = { type: "user" as const, id: org.userId, label: org.username };
+    const approved = await createDraftRow(org.orgId, { ...base, qualityScore: 81, targetUser: "approved_one" });
+    await approveDraft({ orgId: org.orgId, id: approved.id, actor: person });
+    const sent = await createDraftRow(org.orgId, { ...base, qualityScore: 64, targetUser: "sent_one" });
+    await approveDraft({ orgId: org.orgId, id: sent.id, actor: { type: "system", label: "local operator" } });
+    await sendDraft({ orgId: org.orgId, id: sent.id, actor: person });
+    // Approved, then taken back: nobody's approval stands.
+    const reopened = await createDraftRow(org.orgId, { ...base, qualityScore: 40, targetUser: "reopened_one" });
+    await approveDraft({ orgId: org.orgId, id: reopened.id, actor: person });
+    await reopenDraft({ orgId: org.orgId, id: reopened.id, actor: person });
+    const loose = await createDraftRow(org.orgId, { targetUser: "no_project" });
+
+    const [header, ...rows] = rowsOf((await csv(org, "drafts")).text);
+    const byTarget = new Map(rows.map((r) => [r[5], Object.fromEntries(header!.map((h, i) => [h, r[i]]))]));
+    expect(byTarget.get("approved_one")).toMatchObject({
+      campaign_id: String(campaign.id), project_id: String(project.id), project_name: "'=Tea Shop", campaign_name: 'Spring, "launch"',
+      quality_score: "81", approved_by: org.username, state: "approved",
+    });
+    expect(byTarget.get("sent_one")).toMatchObject({ state: "sent", quality_score: "64", approved_by: "local operator" });
+    expect(byTarget.get("reopened_one")).toMatchObject({ state: "pending_review", quality_score: "40", approved_by: "" });
+    expect(byTarget.get("no_project")).toMatchObject({ project_id: "", project_name: "", campaign_name: "", quality_score: "", approved_by: "" });
+    expect(loose.id).toBeGreaterThan(0);
   });
 
   it("honours the page's filters", async () => {

@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import * as dmSync from "@/app/api/extension/dm-sync/route";
 import { call, type CallOptions } from "./http";
 import { createAccountRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
-import { MISSING_SLUG, registerFakeBackends, scriptOrgPlaybook, serveToolServer, waitForRunEnd } from "./agent-harness";
+import { FAKE_SLUG, registerFakeBackends, scriptOrgPlaybook, serveToolServer, waitForRunEnd } from "./agent-harness";
 
 export const REPLY_BODY = "Happy to share the config: the retry wrapper lives in ci/retry.sh.";
 const FINISH_SCRIPT = {
@@ -41,12 +41,15 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const asDevice = (token: string, opts: CallOptions = {}): CallOptions => ({ ...opts, headers: { ...bearer(token), ...opts.headers } });
 export const HOUR = 3_600_000;
 
-/** A sent draft of a campaign on `runner`, as the shared send function leaves it. */
+/**
+ * A sent draft of a campaign on `runner` (the fake agent by default: a reply to it is drafted by a runner that can run,
+ * so a suite that does not care which still gets a deterministic one), as the shared send function leaves it.
+ */
 export async function sentDraft(orgId: number, opts: { kind?: "dm" | "post_comment" | "post"; targetUser?: string; targetUrl?: string | null; title?: string | null; community?: string | null; sentAt?: Date; runner?: string } = {}) {
   const project = await createProject(orgId);
   const account = await createAccountRow(orgId, project.id);
   const campaign = await db.campaign.create({
-    data: { organizationId: orgId, projectId: project.id, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner: opts.runner ?? MISSING_SLUG, state: "active" },
+    data: { organizationId: orgId, projectId: project.id, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner: opts.runner ?? FAKE_SLUG, state: "active" },
   });
   const kind = opts.kind ?? "dm";
   const draft = await db.draft.create({

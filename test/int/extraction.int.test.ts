@@ -22,6 +22,7 @@ let server: { close: () => Promise<void> };
 let tmp: string;
 let source: string;
 let outside: string;
+const savedRoots = process.env.OUTREACH_SOURCE_ROOTS;
 /** Multi-byte text over two read pages, so the page boundary falls inside characters. */
 // The 2-byte prefix puts byte 65,536 inside a character.
 const BIG = "> " + "Ünïcödé ✓ line with 🚀 emoji\n".repeat(4000);
@@ -32,6 +33,9 @@ beforeAll(async () => {
   [A, B] = await Promise.all([createOrg(), createOrg()]);
 
   tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "extract-")));
+  // Folder sources must lie under a root the operator lists; the reads' own boundary (the source folder) is what
+  // this suite tests, the roots have project-sources.int.test.ts.
+  process.env.OUTREACH_SOURCE_ROOTS = tmp;
   source = path.join(tmp, "widget");
   outside = path.join(tmp, "outside");
   const files: Record<string, string | Buffer> = {
@@ -61,12 +65,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (savedRoots === undefined) delete process.env.OUTREACH_SOURCE_ROOTS;
+  else process.env.OUTREACH_SOURCE_ROOTS = savedRoots;
   await server?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 async function projectWithSource(orgId: number, sourcePath: string | null, runner = FAKE_SLUG) {
-  const project = await db.project.create({ data: { organizationId: orgId, name: `Project ${uid()}`, description: "Old description", sourcePath } });
+  const project = await db.project.create({
+    data: { organizationId: orgId, name: `Project ${uid()}`, description: "Old description", sourcePath, sourceKind: sourcePath ? "folder" : null },
+  });
   await db.campaign.create({
     data: { organizationId: orgId, projectId: project.id, name: `Campaign ${uid()}`, platform: "forum", skill: "forum-scout", runner, state: "active" },
   });
@@ -99,7 +107,7 @@ describe("a project-extractor run through a real agent process", () => {
       expect(await started.done).toEqual({ status: "success", failureReason: null });
       const run = await db.run.findUniqueOrThrow({ where: { id: started.runId } });
       expect(run).toMatchObject({ kind: "project_extraction", playbookSlug: "project-extractor", projectId: project.id, status: "success" });
-      expect(run.params).toMatchObject({ sourcePath: source });
+      expect(run.params).toMatchObject({ source: { kind: "folder", path: source } });
       expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).description).toBe(description);
 
       await expect.poll(() => seen.find((e) => e.type === "project:description:updated")).toEqual({ type: "project:description:updated", data: { projectId: project.id } });
@@ -110,7 +118,7 @@ describe("a project-extractor run through a real agent process", () => {
       expect(answers.map((a) => a.status)).toEqual(["completed", "completed", "completed", "completed", "completed"]);
       // The run log keeps a cut of long tool outputs: the big read is checked in full through its own test below.
       const [start, files, readme] = answers.slice(0, 3).map((a) => JSON.parse(a.text!));
-      expect(start).toMatchObject({ project: { id: project.id, name: project.name, description: "Old description" }, source: { path: source } });
+      expect(start).toMatchObject({ project: { id: project.id, name: project.name, description: "Old description" }, source: { kind: "folder", path: source } });
       expect(start.entries).toEqual([
         { name: ".env.example", type: "file", size: 9 },
         { name: "README.md", type: "file", size: expect.any(Number) },
@@ -249,7 +257,7 @@ describe("the extraction tools keep reads inside the source folder", () => {
     for (const tool of ["project_extract_start", "project_extract_files"]) {
       const { isError, text } = await goneRun.callTool(tool);
       expect(isError).toBe(true);
-      expect(text).toBe(`unprocessable: The source folder ${path.join(tmp, "does-not-exist")} does not exist on the machine that runs the dashboard.`);
+      expect(text).toBe(`unprocessable: This project's source folder is not read: ${path.join(tmp, "does-not-exist")} does not exist on this server. Choose another source (Edit project → Source).`);
     }
     await goneRun.close();
 
@@ -257,20 +265,20 @@ describe("the extraction tools keep reads inside the source folder", () => {
     const noneRun = await bindClient(A.orgId, { kind: "project_extraction", projectId: none.id });
     const { isError, text } = await noneRun.callTool("project_extract_start");
     expect(isError).toBe(true);
-    expect(text).toMatch(/^unprocessable: This project has no source folder/);
+    expect(text).toMatch(/^unprocessable: This project has no source\. Give it one/);
     await noneRun.close();
   });
 });
 
 describe("POST /api/projects/[id]/extract refusals", () => {
-  it("422 without a source folder or with a missing one, 422 runner_unavailable, 404 for another organization; nothing written", async () => {
+  it("422 without a source or with a missing folder, 422 runner_unavailable, 404 for another organization; nothing written", async () => {
     const none = await projectWithSource(A.orgId, null);
     const gone = await projectWithSource(A.orgId, path.join(tmp, "nowhere"));
     const file = await projectWithSource(A.orgId, path.join(source, "README.md"));
     const noRunner = await projectWithSource(A.orgId, source, MISSING_SLUG);
     const cases: Array<[number, number, RegExp]> = [
-      [none.id, 422, /no source folder/],
-      [gone.id, 422, /does not exist on the machine/],
+      [none.id, 422, /has no source/],
+      [gone.id, 422, /does not exist on this server/],
       [file.id, 422, /is a file, not a folder/],
       [noRunner.id, 422, /./],
     ];

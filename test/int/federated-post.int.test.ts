@@ -9,7 +9,7 @@ import { approveDraft } from "@/lib/drafts/approve-draft";
 import { userActor, type DraftActor } from "@/lib/drafts/actor";
 import type { DraftKind } from "@/lib/generated/prisma/enums";
 import * as fakeFederated from "../fakes/fake-federated";
-import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { createDraftRow, createOrg, createProject, uid, type OrgFixture, NO_SENDING_LIMITS } from "./fixtures";
 import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
@@ -20,6 +20,9 @@ const savedBase = process.env.OUTREACH_FEDERATED_BASE_URL;
 
 beforeAll(async () => {
   fed = await fakeFederated.start();
+  // The fake instance is on loopback: a self-hosted install whose instance lives on its own network (the guard that
+  // refuses it otherwise has its own suite, network-guard.int.test.ts).
+  process.env.OUTREACH_ALLOW_PRIVATE_HOSTS = "on";
   // The account's credentials name the instance; the variable points elsewhere to prove they win.
   process.env.OUTREACH_FEDERATED_BASE_URL = "http://127.0.0.1:1";
   us = fed.addAccount({ username: "us" });
@@ -28,6 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.OUTREACH_ALLOW_PRIVATE_HOSTS;
   if (savedBase === undefined) delete process.env.OUTREACH_FEDERATED_BASE_URL;
   else process.env.OUTREACH_FEDERATED_BASE_URL = savedBase;
   await fed?.close();
@@ -40,7 +44,7 @@ async function setup(opts: { autoPost?: boolean; credentials?: unknown } = {}) {
   const project = await createProject(A.orgId);
   const sealed = sealCredentials(opts.credentials ?? { instanceUrl: fed.url, accessToken: TOKEN });
   const account = await db.account.create({
-    data: { organizationId: A.orgId, projectId: project.id, platform: "federated", platformId: "us", isDefault: true, credentialsCiphertext: sealed.ciphertext, credentialsKeyId: sealed.keyId },
+    data: { organizationId: A.orgId, projectId: project.id, platform: "federated", platformId: "us", isDefault: true, credentialsCiphertext: sealed.ciphertext, credentialsKeyId: sealed.keyId, sendingPolicy: NO_SENDING_LIMITS },
   });
   const forumAccount = await db.account.create({ data: { organizationId: A.orgId, projectId: project.id, platform: "forum", platformId: `f_${uid()}` } });
   const campaign = await db.campaign.create({

@@ -32,8 +32,19 @@ export async function createProject(orgId: number, name = `Project ${uid()}`) {
   return db.project.create({ data: { organizationId: orgId, name, description: "A project" } });
 }
 
-export async function createAccountRow(orgId: number, projectId: number, platform = "forum") {
-  return db.account.create({ data: { organizationId: orgId, projectId, platform, platformId: `handle_${uid()}`, isDefault: false } });
+/**
+ * Sending limits that never hold a send: suites about something else send several drafts of one account within a
+ * second. The limits themselves are tested with the platform's defaults in sending-limits.int.test.ts.
+ */
+export const NO_SENDING_LIMITS = { dailyCap: 1000, hourlyCap: 200, minGapSeconds: 0, jitterSeconds: 0, warmup: false };
+
+export async function createAccountRow(orgId: number, projectId: number, platform = "forum", opts: { limits?: "none" | "platform" } = {}) {
+  return db.account.create({
+    data: {
+      organizationId: orgId, projectId, platform, platformId: `handle_${uid()}`, isDefault: false,
+      ...((opts.limits ?? "none") === "none" ? { sendingPolicy: NO_SENDING_LIMITS } : {}),
+    },
+  });
 }
 
 export async function createCampaignRow(orgId: number, projectId: number) {

@@ -24,6 +24,8 @@ export async function call(handler: Handler, opts: CallOptions = {}) {
     body = JSON.stringify(opts.body);
     headers.set("content-type", "application/json");
   }
+  // A browser always names the host it addressed; the same-origin check compares Origin with it.
+  if (!headers.has("host")) headers.set("host", "localhost");
   const req = new NextRequest(`http://localhost${opts.path ?? "/"}`, { method: opts.method ?? "GET", headers, body });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();

@@ -17,6 +17,7 @@ import * as billing from "@/app/api/billing/route";
 import { call } from "./http";
 import { createOrg, uid, type OrgFixture } from "./fixtures";
 import { addMember, BILLING_ENV, createUser, joinOrg, sessionCookie, sessionFrom, withEnv } from "./org-fixtures";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 type Invited = { id: number; token: string; url: string; role: string; state: string; createdBy: string | null; expiresAt: string };
 
@@ -242,16 +243,32 @@ describe("invitations", () => {
     const A = await createOrg();
     const created = await createInvite(A, "admin");
     const username = `invited-${uid()}`;
-    const res = await call(signup.POST, { method: "POST", body: { username, password: "a long enough password", inviteToken: created.token }, headers: { "x-forwarded-for": "10.77.0.1" } });
+    const res = await call(signup.POST, { method: "POST", body: { username, password: "a long enough password", inviteToken: created.token }, headers: { [peerAddressHeader()]: "10.77.0.1" } });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.organization.id).toBe(A.orgId);
     expect(await db.membership.findMany({ where: { user: { username } }, select: { organizationId: true, role: true } })).toEqual([{ organizationId: A.orgId, role: "admin" }]);
     expect(await listed(sessionFrom(res))).toContainEqual([username, "admin"]);
     // The link is spent: a second sign-up with it creates no user.
     const second = `invited-again-${uid()}`;
-    const again = await call(signup.POST, { method: "POST", body: { username: second, password: "a long enough password", inviteToken: created.token }, headers: { "x-forwarded-for": "10.77.0.1" } });
+    const again = await call(signup.POST, { method: "POST", body: { username: second, password: "a long enough password", inviteToken: created.token }, headers: { [peerAddressHeader()]: "10.77.0.1" } });
     expect(again.status).toBe(409);
     expect(await db.user.count({ where: { username: second } })).toBe(0);
+  });
+
+  it("in the cloud edition an invitation's sign-up asks for an email address too, and leaves the link unspent without one", async () => {
+    const A = await createOrg();
+    const created = await createInvite(A);
+    const email = `invited-${uid()}@example.com`;
+    await withEnv({ OUTREACH_EDITION: "cloud" }, async () => {
+      const bare = await call(signup.POST, { method: "POST", body: { username: `bare-${uid()}`, password: "a long enough password", inviteToken: created.token }, headers: { [peerAddressHeader()]: "10.77.0.2" } });
+      expect(bare.status).toBe(400);
+      expect(bare.json).toMatchObject({ error: "bad_request", field: "email" });
+      expect((await call(lookup.GET, { path: `/api/invites/lookup?token=${created.token}` })).json.state).toBe("pending");
+      const res = await call(signup.POST, { method: "POST", body: { email, password: "a long enough password", inviteToken: created.token }, headers: { [peerAddressHeader()]: "10.77.0.2" } });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      expect(res.json.organization.id).toBe(A.orgId);
+      expect(res.json.user.email).toBe(email);
+    });
   });
 });
 
@@ -336,7 +353,7 @@ describe("members and roles", () => {
     const second = await addMember(A.orgId, "owner");
     const res = await remove(A, second.membershipId);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id: second.membershipId, username: second.username, removed: true });
+    expect(res.json).toEqual({ id: second.membershipId, username: second.username, removed: true, revoked: { apiKeys: 0, devices: 0 } });
     expect(await listed(A.cookie)).toEqual([[A.username, "owner"]]);
   });
 
@@ -362,7 +379,7 @@ describe("members and roles", () => {
     expect((await call(projects.GET, { cookie: M.cookie })).status).toBe(200);
     const res = await remove(admin, M.membershipId);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id: M.membershipId, username: M.username, removed: true });
+    expect(res.json).toEqual({ id: M.membershipId, username: M.username, removed: true, revoked: { apiKeys: 0, devices: 0 } });
     expect((await listed(A.cookie)).map(([u]: [string]) => u)).not.toContain(M.username);
     const after = await call(projects.GET, { cookie: M.cookie });
     expect(after.status).toBe(401);

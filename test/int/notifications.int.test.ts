@@ -33,7 +33,7 @@ describe("notifications of a run's end", () => {
     const { acc, c, run } = await campaignRun(org.orgId);
     const actor = { type: "run" as const, id: run.id };
     for (const batch of [["ana", "bo"], ["cy"]]) {
-      await createDrafts({ orgId: org.orgId, campaignId: c.id, runId: run.id, actor, entries: batch.map((t) => ({ accountId: acc.id, kind: "dm", targetUser: `${t}_${uid()}`, body: "Hi there" })) });
+      await createDrafts({ orgId: org.orgId, campaignId: c.id, runId: run.id, actor, entries: batch.map((t) => ({ accountId: acc.id, kind: "dm", targetUser: `${t}_${uid()}`, body: "Hi there", qualityScore: 60 })) });
     }
     expect(await kindsOf(org.orgId)).toEqual([]);
     await commitRunTerminal(null, { orgId: org.orgId, runId: run.id, status: "success" });
@@ -60,7 +60,7 @@ describe("notifications of a run's end", () => {
   it("drafts made outside a run (the CLI) are announced with their batch", async () => {
     const org = await createOrg();
     const { acc, c } = await campaignRun(org.orgId);
-    await createDrafts({ orgId: org.orgId, campaignId: c.id, actor: { type: "user", id: org.userId, label: org.username }, entries: [{ accountId: acc.id, kind: "dm", targetUser: `dee_${uid()}`, body: "Hello" }] });
+    await createDrafts({ orgId: org.orgId, campaignId: c.id, actor: { type: "user", id: org.userId, label: org.username }, entries: [{ accountId: acc.id, kind: "dm", targetUser: `dee_${uid()}`, body: "Hello", qualityScore: 60 }] });
     expect(await kindsOf(org.orgId)).toEqual(["drafts.created"]);
   });
 });

@@ -23,12 +23,14 @@ import {
   createAccountRow, createBlocklistRow, createCampaignRow, createDevice, createDraftRow, createOrg, createProject, createTemplateRow, uid, type OrgFixture,
 } from "./fixtures";
 import { addMember, joinOrg, rowsByTable, sessionFrom, useEdition } from "./org-fixtures";
+import { peerAddressHeader } from "@/lib/http/peer-address";
 
 const PASSWORD = "a long enough password";
 /** A fresh client address, so each test has its own sign-up allowance. */
 const anAddress = () => `10.${randomBytes(3).join(".")}`;
+/** The cloud edition asks everyone for an email address: each sign-up gets one of its own unless the test gives one. */
 const signUp = (body: Record<string, unknown>, address = anAddress()) =>
-  call(signup.POST, { method: "POST", body: { password: PASSWORD, ...body }, headers: { "x-forwarded-for": address } });
+  call(signup.POST, { method: "POST", body: { password: PASSWORD, email: `${String(body.username ?? uid())}@example.com`, ...body }, headers: { [peerAddressHeader()]: address } });
 const listOrgs = (cookie: string) => call(organizations.GET, { cookie });
 const activeOf = async (cookie: string) => (await listOrgs(cookie)).json.activeId as number;
 
@@ -41,7 +43,7 @@ describe("sign-up on the cloud edition", () => {
     const username = `founder-${uid()}`;
     const res = await signUp({ username, organizationName: "Acme Outreach" });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.user.username).toBe(username);
+    expect(res.json.user).toMatchObject({ username, email: `${username}@example.com` });
     const orgId = res.json.organization.id as number;
     expect(orgId).not.toBe(defaultOrg.id);
     expect(res.json.organization.name).toBe("Acme Outreach");
@@ -94,7 +96,7 @@ describe("sign-up on the cloud edition", () => {
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(await db.user.count({ where: { username } })).toBe(0);
     expect(await db.organization.count({ where: { name: organizationName } })).toBe(0);
-    // The address is what is counted (the first X-Forwarded-For entry): another address still signs up.
+    // The address is what is counted (the socket's, lib/http/peer-address.ts): another address still signs up.
     expect((await signUp({ username: `elsewhere-${uid()}`, organizationName: "Elsewhere" })).status).toBe(201);
   });
 });
@@ -279,7 +281,10 @@ async function seedEveryTable(org: OrgFixture) {
   await createBlocklistRow(orgId, project.id);
   await createBlocklistRow(orgId, null);
   const draft = await createDraftRow(orgId, { projectId: project.id, accountId: account.id, campaignId: campaign.id, state: "sent" });
+  const approval = await db.draftEvent.create({ data: { organizationId: orgId, draftId: draft.id, event: "approved", actorType: "user" } });
   await db.draftEvent.create({ data: { organizationId: orgId, draftId: draft.id, event: "sent", actorType: "system" } });
+  await db.autoPost.create({ data: { organizationId: orgId, draftId: draft.id, approvalEventId: approval.id, idempotencyKey: randomUUID() } });
+  await db.accountSend.create({ data: { organizationId: orgId, accountId: account.id, draftId: draft.id, sentAt: now } });
   await db.draftRegenerationHint.create({ data: { organizationId: orgId, draftId: draft.id, hint: "shorter" } });
   await db.contactHistory.create({
     data: { organizationId: orgId, platform: "forum", targetUser: draft.targetUser, accountHandle: "me", projectId: project.id, lastDraftId: draft.id, firstContactedAt: now, lastContactedAt: now },
@@ -305,6 +310,8 @@ async function seedEveryTable(org: OrgFixture) {
   await db.meteredUsage.create({ data: { organizationId: orgId, sourceKey: `run:${run.id}`, seconds: 90, occurredAt: now } });
   await db.cloudRunnerToken.create({ data: { organizationId: orgId, jti: randomUUID(), name: "Laptop", createdById: org.userId, expiresAt: new Date(now.getTime() + 86_400_000) } });
   await db.stripeEvent.create({ data: { id: `evt_${uid()}${uid()}`, type: "invoice.paid", organizationId: orgId } });
+  await db.outcomeDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), campaignId: campaign.id, drafted: 1, sent: 1 } });
+  await db.outcomeRollupState.create({ data: { organizationId: orgId, through: now } });
   const key = mintApiKey();
   await db.apiKey.create({ data: { organizationId: orgId, name: "Script", role: "member", prefix: key.prefix, tokenHash: key.hash, createdById: org.userId } });
 }

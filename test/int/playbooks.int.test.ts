@@ -275,7 +275,7 @@ describe("the built-in playbooks name only real tools", () => {
       "reply-drafter": ["reply_draft_start", "reply_draft_finish"],
       "project-insighter": ["project_insights_context", "project_insights"],
       "project-extractor": ["project_extract_start", "project_extract_files", "project_extract_read", "project_extract_finish"],
-      "campaign-skill-generator": ["skill_generate_start", "skill_generate_finish"],
+      "campaign-skill-generator": ["skill_generate_start", "skill_review_history", "skill_generate_finish"],
     };
     for (const slug of SLUGS) {
       const body = await loadBuiltinPlaybook(slug);

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { db } from "@/lib/db/client";
 import * as publicMcp from "@/app/api/mcp/public/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { INVALID_API_KEY } from "@/lib/api-keys/resolve-api-key-caller";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { editDraftBody } from "@/lib/drafts/edit-draft-body";
 import { createCampaignRow, createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
@@ -438,6 +439,12 @@ describe("HTTP-level refusals, before any MCP handling", () => {
       const body = await res.json();
       expect(body).toEqual({ error: "unauthorized", message: expect.any(String) });
     }
+    // A key that is wrong says so, whatever its shape; a request with no key is told what to send.
+    for (const token of ["oak_nope", revoked.key, expired.key, "not-a-key"]) {
+      const res = await rawPost({ authorization: `Bearer ${token}` });
+      expect([res.status, await res.json()], token).toEqual([401, { error: "unauthorized", message: INVALID_API_KEY }]);
+    }
+    expect((await (await rawPost({})).json()).message).toBe("Send an organization API key as Authorization: Bearer oak_…");
   });
 
   it("a valid key over a raw POST is served, and GET and DELETE are 405", async () => {

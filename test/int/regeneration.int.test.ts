@@ -102,7 +102,7 @@ describe("regeneration with feedback", () => {
         { tool: "draft_regen_finish", args: { body: "No score given" } },
         // The campaign's draft tools are closed to a regeneration run: it cannot reach a sibling draft.
         { tool: "drafts_update", args: { id: other.id, body: "Hijack" } },
-        { tool: "drafts_create", args: { entries: [{ accountId: ctx.accountId, kind: "dm", targetUser: "someone_new", body: "Extra" }] } },
+        { tool: "drafts_create", args: { entries: [{ accountId: ctx.accountId, kind: "dm", targetUser: "someone_new", body: "Extra", qualityScore: 50 }] } },
         // Nor can it end itself as a success without saving the body.
         { tool: "run_finish", args: { summary: "nothing to do" } },
         { tool: "draft_regen_finish", args: { body: "Scored this time", qualityScore: 70 } },

@@ -14,7 +14,8 @@ export const RELAY_MODEL = "claude-sonnet-4-5";
 /** A folder with `npx` (starts the fake agent) and `claude` (answers --version), to put first on PATH. */
 export function agentShims(): string {
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), "relay-bin-"));
-  fs.writeFileSync(path.join(bin, "npx"), `#!/bin/sh\nexec "${process.execPath}" "${FAKE_AGENT}"\n`, { mode: 0o755 });
+  // Like the real npx, it answers --version (detection probes the program a run starts, docs/runners.md).
+  fs.writeFileSync(path.join(bin, "npx"), `#!/bin/sh\n[ "$1" = "--version" ] && { echo "10.9.2"; exit 0; }\nexec "${process.execPath}" "${FAKE_AGENT}"\n`, { mode: 0o755 });
   fs.writeFileSync(path.join(bin, "claude"), `#!/bin/sh\necho "2.0.0 (Claude Code)"\n`, { mode: 0o755 });
   return bin;
 }

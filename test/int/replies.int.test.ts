@@ -2,7 +2,11 @@
 // is stored on its thread, the draft flips to replied and a placeholder continuation is drafted by a real agent
 // process (the scripted fake ACP agent) calling reply_draft_start and reply_draft_finish over the tool server. The tools
 // called directly are in reply-tools.int.test.ts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { detectRunners } from "@/lib/runners/detect-runners";
 import { db } from "@/lib/db/client";
 import { recordInboundReply, type RecordInboundReplyInput } from "@/lib/conversations/record-inbound-reply";
 import { getThreadOrThrow } from "@/lib/conversations/get-thread";
@@ -185,17 +189,24 @@ describe("recordInboundReply", () => {
     expect(done.json.message).toMatch(/already been drafted/);
   });
 
-  it("a retry with an unavailable runner answers 422 runner_unavailable and starts nothing", async () => {
-    await scriptOrgPlaybook(A.orgId, "reply-drafter", QUIT_SCRIPT);
-    const s = await sentDraft(A.orgId, { runner: MISSING_SLUG });
-    const r = await recordInboundReply(inbound(s.draft.id));
-    expect(await r.done).toMatchObject({ status: "failed", failureReason: "runner_missing" });
-    const runs = await db.run.count({ where: { organizationId: A.orgId } });
-    const res = await call(retryRoute.POST, { cookie: A.cookie, method: "POST", params: { id: String(r.replyDraftId) } });
-    expect(res.status).toBe(422);
-    expect(res.json.error).toBe("runner_unavailable");
-    expect(await db.run.count({ where: { organizationId: A.orgId } })).toBe(runs);
-    expect(await draftRow(r.replyDraftId!)).toMatchObject({ draftingRunId: r.runId, version: 1 });
+  it("when the campaign's runner cannot run, the reply is drafted on a runner that can", async () => {
+    // Only the fake agent can run: the agent CLIs on the test's PATH (gemini) are hidden for this test.
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "no-clis-"));
+    const savedPath = process.env.PATH;
+    process.env.PATH = empty;
+    try {
+      await detectRunners({ refresh: true });
+      await scriptOrgPlaybook(A.orgId, "reply-drafter", FINISH_SCRIPT);
+      const s = await sentDraft(A.orgId, { runner: MISSING_SLUG });
+      const r = await recordInboundReply(inbound(s.draft.id));
+      expect(await r.done).toEqual({ status: "success", failureReason: null });
+      expect(await runRow(r.runId!)).toMatchObject({ runner: FAKE_SLUG, status: "success" });
+      expect(await draftRow(r.replyDraftId!)).toMatchObject({ body: REPLY_BODY, draftingRunId: null });
+    } finally {
+      process.env.PATH = savedPath;
+      fs.rmSync(empty, { recursive: true, force: true });
+      await detectRunners({ refresh: true });
+    }
   });
 
   it("a second message keeps the draft replied with its own continuation; an answer to our sent reply joins the same thread in order", async () => {

@@ -91,6 +91,9 @@ describe("federated_scout never returns a bot or a #nobot account", () => {
 
   it("reads the instance of the campaign's account with its token when its credentials name one", async () => {
     const other = await fakeFederated.start();
+    // Another instance on loopback is a private host: allowed here as a self-hosted operator would
+    // (network-guard.int.test.ts proves it is refused otherwise).
+    process.env.OUTREACH_ALLOW_PRIVATE_HOSTS = "on";
     try {
       const person = other.addAccount({ username: "ida", domain: "far.example" });
       other.addStatus({ account: person, content: "<p>hello</p>", tags: ["elsewhere"] });
@@ -102,6 +105,7 @@ describe("federated_scout never returns a bot or a #nobot account", () => {
       expect(other.requests.at(-1)!.headers.authorization).toBe("Bearer tok-read-1");
       await own.close();
     } finally {
+      delete process.env.OUTREACH_ALLOW_PRIVATE_HOSTS;
       await other.close();
     }
   });

@@ -11,20 +11,35 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - "run-token": a run's bearer token and run id (lib/mcp/with-run-binding.ts);
  * - "relay-secret": Bearer OUTREACH_RELAY_REPORT_SECRET (relays reporting usage);
  * - "stripe-signature": Stripe's signature over the raw body;
- * - "api-key": an organization's API key (the remote MCP server; docs/public-api.md).
+ * - "api-key": an organization's API key (the remote MCP server; docs/public-api.md);
+ * - "operator": a session of the service's operator (lib/operators/is-operator.ts); anyone else gets 404.
  */
-export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature" | "api-key";
+export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature" | "api-key" | "operator";
 
 export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> = {
   "/api/accounts/[id]": { PATCH: "member", DELETE: "member" },
+  "/api/accounts/[id]/sending-policy": { PATCH: "member" },
+  "/api/contacts/[id]": { PATCH: "member" },
   "/api/api-keys": { GET: "admin", POST: "admin" },
+  "/api/operator": { GET: "operator" },
+  "/api/operator/organizations": { GET: "operator" },
+  "/api/operator/runners": { POST: "operator" },
   "/api/api-keys/[id]": { DELETE: "admin" },
   "/api/audit": { GET: "member" },
+  "/api/search": { GET: "member" },
+  "/api/outcomes": { GET: "member" },
   "/api/auth/[...nextauth]": { GET: "public", POST: "public" },
+  "/api/auth/email": { PUT: "member" },
+  "/api/auth/email/verification": { POST: "member" },
   "/api/auth/login": { POST: "public" },
   "/api/auth/logout": { POST: "public" },
+  "/api/auth/logout-everywhere": { POST: "member" },
+  "/api/auth/password": { POST: "member" },
+  "/api/auth/password-reset": { POST: "public" },
+  "/api/auth/password-reset/confirm": { POST: "public" },
   "/api/auth/signup": { POST: "public" },
   "/api/auth/switch-organization": { POST: "member" },
+  "/api/auth/verify-email": { POST: "public" },
   "/api/billing": { GET: "admin" },
   "/api/billing/checkout": { POST: "owner" },
   "/api/billing/portal": { POST: "owner" },
@@ -34,6 +49,8 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/campaigns": { GET: "member", POST: "member" },
   "/api/campaigns/[id]": { GET: "member", PATCH: "member", DELETE: "admin" },
   "/api/campaigns/[id]/skill-runs": { GET: "member", POST: "member" },
+  "/api/campaigns/[id]/judge": { GET: "member" },
+  "/api/campaigns/[id]/inbox-quality": { PUT: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]": { GET: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]/adopt": { POST: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]/discard": { POST: "member" },
@@ -44,11 +61,14 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/docs": { GET: "public" },
   "/api/drafts": { GET: "member" },
   "/api/drafts/[id]": { GET: "member", PATCH: "member" },
+  "/api/drafts/[id]/visibility-check": { POST: "member" },
   "/api/drafts/[id]/regenerate": { POST: "member" },
   "/api/drafts/[id]/regenerate/undo": { POST: "member" },
   "/api/drafts/[id]/reply-drafting": { POST: "member" },
   "/api/drafts/bulk-approve": { POST: "member" },
   "/api/drafts/bulk-reschedule": { POST: "member" },
+  "/api/drafts/bulk-reject": { POST: "member" },
+  "/api/drafts/counts": { GET: "member" },
   "/api/export/[resource]": { GET: "member" },
   "/api/extension/auto-pair": { GET: "member", POST: "member" },
   "/api/extension/dm-sync": { POST: "device" },
@@ -78,12 +98,15 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/projects/[id]": { GET: "member", PATCH: "member", DELETE: "admin" },
   "/api/projects/[id]/accounts": { GET: "member", POST: "member" },
   "/api/projects/[id]/extract": { POST: "member" },
+  "/api/projects/[id]/source": { DELETE: "member" },
+  "/api/projects/[id]/source/archive": { PUT: "member" },
+  "/api/projects/[id]/source/refresh": { POST: "member" },
   "/api/projects/[id]/insights": { GET: "member", POST: "member" },
   "/api/projects/[id]/templates": { GET: "member", POST: "member" },
   "/api/projects/[id]/templates/[templateId]": { PATCH: "member" },
   "/api/run": { POST: "member" },
   "/api/run/[id]": { DELETE: "member" },
-  "/api/runners": { GET: "member", POST: "member" },
+  "/api/runners": { GET: "member", POST: "admin" },
   "/api/runs/[id]/events": { GET: "member" },
   "/api/settings/app-config": { GET: "member", PUT: "admin" },
   "/api/settings/extension/devices": { GET: "member" },

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call } from "./http";
 import { createOrg, type OrgFixture } from "./fixtures";
 import * as runners from "@/app/api/runners/route";
@@ -49,11 +49,46 @@ describe("runner detection", () => {
     expect(r.opencode.spec.acpArgs).toEqual(["acp"]);
   });
 
-  it("GET answers from the cache; POST probes again", async () => {
-    await call(runners.POST, { method: "POST", cookie: A.cookie });
-    script("auggie", 'echo "auggie 1.2.0"');
-    expect(bySlug((await call(runners.GET, { cookie: A.cookie })).json.runners).auggie.available).toBe(false);
-    expect(bySlug((await call(runners.POST, { method: "POST", cookie: A.cookie })).json.runners).auggie).toMatchObject({ available: true, version: "auggie 1.2.0" });
+  it("GET answers from the cache; POST probes again (once the 30 s since the last probe have passed)", async () => {
+    const t0 = Date.now() + 60_000;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(t0);
+      await call(runners.POST, { method: "POST", cookie: A.cookie });
+      script("auggie", 'echo "auggie 1.2.0"');
+      expect(bySlug((await call(runners.GET, { cookie: A.cookie })).json.runners).auggie.available).toBe(false);
+      vi.setSystemTime(t0 + 30_000);
+      expect(bySlug((await call(runners.POST, { method: "POST", cookie: A.cookie })).json.runners).auggie).toMatchObject({ available: true, version: "auggie 1.2.0" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the program a run launches is probed too", () => {
+  it("an adapter-launched backend needs both its agent CLI and npx, and the reason says which is missing", async () => {
+    const { detectRunners } = await import("@/lib/runners/detect-runners");
+    const claude = async () => bySlug(await detectRunners({ refresh: true }))["claude-code"];
+    // Neither: the agent's CLI first, then the launcher.
+    expect((await claude()).reason).toMatch(/^claude is not installed: npm install -g .*\. npx is not installed either, and runs of Claude Code are started with `npx -y @zed-industries\/claude-agent-acp`: install Node\.js/);
+    // The agent CLI alone is not enough: a run is started through npx, which is missing here.
+    script("claude", 'echo "2.0.14 (Claude Code)"');
+    const launcherMissing = await claude();
+    expect(launcherMissing).toMatchObject({ available: false, version: null });
+    expect(launcherMissing.reason).toBe(
+      "npx is not installed, and runs of Claude Code are started with `npx -y @zed-industries/claude-agent-acp`: install Node.js with npm (npm includes npx) on this server, or put npx on the server's PATH",
+    );
+    // A launcher that is there but broken is named as such.
+    script("npx", 'echo "npm ERR! broken" >&2; exit 7');
+    expect((await claude()).reason).toMatch(/^npx --version failed \(7\), and runs of Claude Code/);
+    // Both: available, with the agent's version.
+    script("npx", 'echo "10.9.2"');
+    expect(await claude()).toMatchObject({ available: true, version: "2.0.14 (Claude Code)", reason: null });
+    // A backend launched through its own CLI is probed once.
+    expect(bySlug(await detectRunners())).toMatchObject({ gemini: { available: true, version: "0.21.3" } });
+    fs.rmSync(path.join(bin, "claude"));
+    fs.rmSync(path.join(bin, "npx"));
+    await detectRunners({ refresh: true });
   });
 });
 

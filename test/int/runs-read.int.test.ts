@@ -216,9 +216,16 @@ describe("getCampaignReadiness", () => {
     await createAccountRow(A.orgId, projectId, "forum");
     const c = await campaign();
     const r = await getCampaignReadiness({ orgId: A.orgId, campaignId: c.id });
-    expect(r).toEqual({ blocking: [], inProgress: [], generatingProfile: false, profileBeingWritten: false, campaignRunning: false, liveRunId: null });
+    expect(r).toEqual({
+      blocking: [], inProgress: [], generatingProfile: false, profileBeingWritten: false, campaignRunning: false, liveRunId: null,
+      generationRunner: "gemini", generationRunnerProblem: null,
+    });
     const missing = await campaign({ runner: "qwen" });
-    expect((await getCampaignReadiness({ orgId: A.orgId, campaignId: missing.id })).blocking.map((b) => b.code)).toEqual(["runner_unavailable"]);
+    const refused = await getCampaignReadiness({ orgId: A.orgId, campaignId: missing.id });
+    expect(refused.blocking.map((b) => b.code)).toEqual(["runner_unavailable"]);
+    // Generate preview and Regenerate are held back with the same reason as Run now.
+    expect(refused.generationRunner).toBe("qwen");
+    expect(refused.generationRunnerProblem).toBe(refused.blocking[0]!.message);
   });
 
   it("reports a live campaign run and a live profile generation; finished runs do not count", async () => {

@@ -31,7 +31,8 @@ beforeAll(async () => {
   // `claude --version`: both are stand-ins on PATH here that run the scripted agent, so the real backend entry,
   // its session _meta and its price table are what the test exercises.
   bin = fs.mkdtempSync(path.join(os.tmpdir(), "agent-bin-"));
-  fs.writeFileSync(path.join(bin, "npx"), `#!/bin/sh\nexec "${process.execPath}" "${FAKE_AGENT}"\n`, { mode: 0o755 });
+  // Like the real npx, it answers --version (detection probes the program a run starts, docs/runners.md).
+  fs.writeFileSync(path.join(bin, "npx"), `#!/bin/sh\n[ "$1" = "--version" ] && { echo "10.9.2"; exit 0; }\nexec "${process.execPath}" "${FAKE_AGENT}"\n`, { mode: 0o755 });
   fs.writeFileSync(path.join(bin, "claude"), `#!/bin/sh\necho "2.0.0 (Claude Code)"\n`, { mode: 0o755 });
   process.env.PATH = `${bin}:${savedPath}`;
   await registerFakeBackends();
@@ -120,7 +121,7 @@ describe("a campaign run through a real agent process", () => {
 
   it("publishes run:started, run:log, drafts:changed and run:finished to the organization only", async () => {
     const { campaign } = await scriptedCampaign(A.orgId, {
-      steps: [{ say: "hello" }, { tool: "run_start" }, { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: `p_${uid()}`, body: "Hi there" }] } }, { tool: "run_finish" }],
+      steps: [{ say: "hello" }, { tool: "run_start" }, { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: `p_${uid()}`, body: "Hi there", qualityScore: 55 }] } }, { tool: "run_finish" }],
     });
     const seenA: StreamEvent[] = [];
     const seenB: StreamEvent[] = [];
@@ -241,7 +242,7 @@ describe("every failure reason, produced by a real process and classified", () =
     expect(await none.done).toEqual({ status: "failed", failureReason: "playbook_incomplete" });
 
     const { campaign: busy } = await scriptedCampaign(A.orgId, {
-      steps: [{ tool: "run_start" }, { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: `c_${uid()}`, body: "Hello" }] } }],
+      steps: [{ tool: "run_start" }, { tool: "drafts_create", args: { entries: [{ accountId: "$account", kind: "dm", targetUser: `c_${uid()}`, body: "Hello", qualityScore: 55 }] } }],
     });
     const some = await startCampaignRun({ orgId: A.orgId, campaignId: busy.id, toolServerUrl: mcp.url, timeoutMs: 20_000 });
     expect(await some.done).toEqual({ status: "success", failureReason: null });
