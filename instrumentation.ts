@@ -1,6 +1,19 @@
 // Runs once when the Next server starts, before it serves a request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
+  const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
+  installPeerAddressHeader();
+  // `next start` serves the live stream itself, on the Node response (lib/events/serve-stream-natively.ts); development
+  // keeps Next's route so edits reload.
+  const { env } = await import("@/lib/env");
+  if (process.env.NODE_ENV === "production" && env.OUTREACH_NATIVE_STREAM === "on") {
+    const { installNativeEventStream } = await import("@/lib/events/serve-stream-natively");
+    installNativeEventStream();
+  }
+  // The runners' CLIs are probed now, in the background (SPEC "Detection"): boot does not wait for them.
+  const { detectRunnersAtBoot } = await import("@/lib/runners/detect-runners-at-boot");
+  void detectRunnersAtBoot();
   const { ensureDatabase } = await import("@/lib/boot/ensure-database");
   await ensureDatabase();
   // Built-in playbooks ship with the code: when the server starts, every organization gets this release's text (rows

@@ -1,13 +1,17 @@
-// Runs before routing. Two jobs only: send signed-out visitors of dashboard pages to /login when sign-in is on,
-// and answer CORS for /api/extension/* from the discussion platform's two origins. Authorization itself lives in
-// the route wrappers (lib/http).
+// Runs before routing. Three jobs only: send signed-out visitors of dashboard pages to /login when sign-in is on,
+// give every page its Content-Security-Policy with a fresh nonce (lib/http/content-security-policy.ts), and answer
+// CORS for /api/extension/* from the discussion platform's two origins. Authorization itself lives in the route
+// wrappers (lib/http).
 import { NextResponse, type NextRequest } from "next/server";
 import { env, platformOrigins } from "@/lib/env";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { pageContentSecurityPolicy } from "@/lib/http/content-security-policy";
 
-const PUBLIC_PAGES = ["/login", "/signup"];
-// An invitation link is opened before its reader has an account; the page itself offers sign-in or sign-up.
-const isPublicPage = (pathname: string) => PUBLIC_PAGES.includes(pathname) || pathname.startsWith("/join/");
+const PUBLIC_PAGES = ["/login", "/signup", "/forgot-password"];
+// An invitation link is opened before its reader has an account; the page itself offers sign-in or sign-up. Reset
+// and verification links are opened from a mail, signed in or not: their token is the credential.
+const LINK_PAGES = ["/join/", "/reset-password/", "/verify-email/"];
+const isPublicPage = (pathname: string) => PUBLIC_PAGES.includes(pathname) || LINK_PAGES.some((p) => pathname.startsWith(p));
 
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
@@ -17,7 +21,19 @@ export function proxy(req: NextRequest) {
     if (pathname !== "/") login.searchParams.set("next", pathname + req.nextUrl.search);
     return NextResponse.redirect(login);
   }
-  return NextResponse.next();
+  return withPagePolicy(req);
+}
+
+/** Next reads the policy from the request to put the nonce on its own scripts; the layout reads x-nonce. */
+function withPagePolicy(req: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const policy = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("content-security-policy", policy);
+  return res;
 }
 
 function extensionCors(req: NextRequest) {

@@ -2,21 +2,44 @@
 //
 //   npm run bench -- inbox            (DATABASE_URL's server, or an embedded PostgreSQL when unset)
 //   BENCH_DRAFTS_PER_ORG=100000 BENCH_ORGS=5 BENCH_CONCURRENCY=16 BENCH_REQUESTS=300 npm run bench -- inbox
+//   BENCH_ONLY=search,counts BENCH_EXPLAIN=1 npm run bench -- inbox   (scenarios whose name contains a word, with plans)
+//   BENCH_KEEP_DB=1 keeps the seeded database (its URL is printed); BENCH_REUSE_DB=<that url> runs on it without seeding
+//   BENCH_ONLY=ttfd BENCH_TTFD_RUNS=10 npm run bench -- inbox   (time to the first draft on screen in Chromium only)
 //
 // Seeds BENCH_ORGS organizations with BENCH_DRAFTS_PER_ORG drafts each (interleaved, as real traffic would be)
 // in a fresh database, starts the built app with `next start` (building it first when no build exists), and
 // for each scenario prints p50/p95 of the HTTP route and of the plain SQL it runs, and the p95 ratio.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { pct, printTable, startNext } from "./support";
+import { measureTtfd } from "./ttfd";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const PER_ORG = Number(process.env.BENCH_DRAFTS_PER_ORG ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const TTFD_RUNS = Number(process.env.BENCH_TTFD_RUNS ?? 10);
 const SECRET = "bench-secret-0123456789abcdefghijklmnop";
 
 // The session module reads the environment when first imported.
 Object.assign(process.env, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
+
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
+
+async function heapSnapshot(pid: number) {
+  const existing = new Set(fs.readdirSync(".").filter((f) => f.endsWith(".heapsnapshot")));
+  process.kill(pid, "SIGUSR2");
+  let last = -1;
+  for (let i = 0; i < 240; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const file = fs.readdirSync(".").find((f) => f.endsWith(".heapsnapshot") && !existing.has(f));
+    if (!file) continue;
+    const size = fs.statSync(file).size;
+    if (size > 0 && size === last) return console.log(`heap snapshot: ${file} (${(size / 1e6).toFixed(0)} MB)`);
+    last = size;
+  }
+}
 
 interface Org {
   id: number;
@@ -28,12 +51,16 @@ async function main() {
   const { createFreshDatabase, stopEmbeddedTestServer } = await import("../test/int/fresh-database");
   const { encodeSession, SESSION_COOKIE } = await import("../lib/auth/session-cookie");
 
-  const db = await createFreshDatabase("bench");
+  // BENCH_REUSE_DB=<url of a database BENCH_KEEP_DB=1 kept>: no seeding, for repeated server-side experiments.
+  const reuse = process.env.BENCH_REUSE_DB;
+  const db = reuse ? { url: reuse, drop: async () => undefined } : await createFreshDatabase("bench");
+  // encodeSession records the session it mints, and reads the user's session version, through the app's pool: this database's.
+  process.env.DATABASE_URL = db.url;
   const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
   let server: { base: string; stop(): Promise<void> } | undefined;
   try {
     const t0 = performance.now();
-    const orgs = await seed(pool);
+    const orgs = reuse ? await seededOrgs(pool) : await seed(pool);
     for (const org of orgs) {
       const user = await pool.query<{ id: number; username: string }>(
         `SELECT u.id, u.username FROM users u JOIN memberships m ON m.user_id = u.id WHERE m.organization_id = $1`, [org.id]);
@@ -41,8 +68,28 @@ async function main() {
     }
     console.log(`seeded ${ORGS} organizations x ${PER_ORG.toLocaleString("en")} drafts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    server = await startNext(db.url, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET });
-    const scenarios = await buildScenarios(server.base, orgs);
+    const started = await startNext(db.url, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET });
+    server = started;
+    const pid = started.child.pid!;
+    const rss = [`ready: ${rssMb(pid)} MB`];
+    const only = process.env.BENCH_ONLY?.split(",");
+    // Time to first draft in Chromium: before the request load, so the server is as a reviewer first meets it.
+    if (!only || only.includes("ttfd")) {
+      console.log(`\n/inbox in Chromium, ${ORGS} organizations rotated, time from navigation start to the first draft row on screen\n`);
+      printTable(["view", "first draft p50", "first draft p95", "first byte p50", "first byte p95"], await measureTtfd({ base: server.base, sessions: orgs.map((o) => o.cookie.slice(SESSION_COOKIE.length + 1)), cookieName: SESSION_COOKIE }, TTFD_RUNS));
+      rss.push(`after the browser loads: ${rssMb(pid)} MB`);
+    }
+    if (only?.every((o) => o === "ttfd")) {
+      console.log(`\nserver RSS (VmRSS of next start): ${rss.join("; ")}`);
+      return;
+    }
+    const scenarios = (await buildScenarios(server.base, orgs)).filter((s) => !only || only.some((o) => s.name.includes(o)));
+    rss.push(`after warm-up (${orgs.length * 20} list requests): ${rssMb(pid)} MB`);
+    await load(1000, (i) => httpGet(server!.base, scenarios[i % scenarios.length]!.path(i), scenarios[i % scenarios.length]!.org(i).cookie));
+    rss.push(`after 1,000 more inbox requests: ${rssMb(pid)} MB`);
+    // BENCH_HEAP_SNAPSHOT=1 with BENCH_SERVER_NODE_ARGS=--heapsnapshot-signal=SIGUSR2: the server writes a heap
+    // snapshot now (into its working directory), for a look at what holds the memory.
+    if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(pid);
     console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up)\n`);
     // Browsers ask for gzip, so that is the headline; identity shows the cost of compression itself (the
     // benchmark's client shares these cores and must gunzip every reply).
@@ -58,10 +105,18 @@ async function main() {
       rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), ratio(route), ms(pct(plain, 95)), ratio(plain)]);
     }
     printTable(header, rows);
+    if (process.env.BENCH_EXPLAIN === "1") await explain(pool, scenarios);
+    rss.push(`after every scenario: ${rssMb(pid)} MB`);
+    console.log(`\nserver RSS (VmRSS of next start): ${rss.join("; ")}`);
   } finally {
     await server?.stop();
     await pool.end();
-    await db.drop();
+    // encodeSession opened the app's own pool on this database: closed before the drop ends its connections.
+    const { closeDb } = await import("../lib/db/client");
+    await closeDb();
+    // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAINs by hand (its URL is printed); drop it yourself after.
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`kept the database: ${db.url}`);
+    else await db.drop();
     await stopEmbeddedTestServer();
   }
 }
@@ -71,14 +126,17 @@ interface Scenario {
   org: (i: number) => Org;
   query: (i: number) => Record<string, string | number>;
   path: (i: number) => string;
+  /** Another route than the list (the tab counts): its path and the statement it runs. */
+  route?: "counts";
 }
 
 /** The inbox views a reviewer uses most, rotated over every organization. */
 async function buildScenarios(base: string, orgs: Org[]): Promise<Scenario[]> {
-  const make = (name: string, query: (org: Org, i: number) => Record<string, string | number>): Scenario => {
+  const make = (name: string, query: (org: Org, i: number) => Record<string, string | number>, route?: "counts"): Scenario => {
     const org = (i: number) => orgs[i % orgs.length]!;
     const q = (i: number) => query(org(i), i);
-    return { name, org, query: q, path: (i) => `/api/drafts?${new URLSearchParams(Object.entries(q(i)).map(([k, v]) => [k, String(v)]))}` };
+    const base = route === "counts" ? "/api/drafts/counts" : "/api/drafts";
+    return { name, org, query: q, route, path: (i) => `${base}?${new URLSearchParams(Object.entries(q(i)).map(([k, v]) => [k, String(v)]))}` };
   };
   // A cursor 20 pages deep per organization, fetched through the route itself.
   const deep = new Map<number, string>();
@@ -99,16 +157,65 @@ async function buildScenarios(base: string, orgs: Org[]): Promise<Scenario[]> {
     make("best quality first", () => ({ sort: "quality_desc", limit: 50 })),
     make("one campaign, approved", (org) => ({ campaign: org.campaignId, state: "approved", limit: 50 })),
     make("all states, newest", () => ({ limit: 50 })),
+    ...searchScenarios(make),
   ];
 }
 
-/** The route's own statement (lib/drafts/list-drafts.ts), run bare over pg. */
+/**
+ * Search (the inbox's `q`, served by the GIN index on drafts.search_vector) and the tab counts (one grouped COUNT).
+ * The seed's drafts are addressed to `person_<g>` (g interleaved over the organizations) and each body carries
+ * md5(g): a handle and a body word each find about one draft; "thought" is in every body (the worst case).
+ */
+function searchScenarios(make: (name: string, query: (org: Org, i: number) => Record<string, string | number>, route?: "counts") => Scenario): Scenario[] {
+  // The i-th request goes to organization i % ORGS, which owns g when g % ORGS equals it.
+  const g = (i: number) => ORGS * (1 + ((i * 7919) % (PER_ORG - 1))) + (i % ORGS);
+  return [
+    make("search: a handle", (_org, i) => ({ q: `person_${g(i)}`, limit: 50 })),
+    make("search: a body word", (_org, i) => ({ q: createHash("md5").update(String(g(i))).digest("hex").slice(0, 10), limit: 50 })),
+    make("search: every draft matches", () => ({ q: "thought", limit: 50 })),
+    make("search: 2 words, needs review", (_org, i) => ({ q: `wanted ${createHash("md5").update(String(g(i))).digest("hex").slice(0, 6)}`, state: "pending_review,proposed", limit: 50 })),
+    make("tab counts", () => ({}), "counts"),
+    make("tab counts, one campaign", (org) => ({ campaign: org.campaignId }), "counts"),
+    make("tab counts, searched", () => ({ q: "thought" }), "counts"),
+  ];
+}
+
+/** The route's own statements (lib/drafts/list-drafts.ts or count-drafts.ts), run bare over pg. */
 async function plainSql(pool: pg.Pool, s: Scenario, i: number) {
-  const { listDraftsSql } = await import("../lib/drafts/list-drafts");
-  const { ZListDraftsQuery } = await import("../lib/drafts/schemas");
-  const query = ZListDraftsQuery.parse(Object.fromEntries(Object.entries(s.query(i)).map(([k, v]) => [k, String(v)])));
-  const sql = listDraftsSql({ orgId: s.org(i).id, query });
-  await pool.query(sql.text, sql.values as unknown[]);
+  await scenarioStatements(pool, s, i);
+}
+
+/** Runs the scenario's statements as the route does (a search may take two) and returns them. */
+async function scenarioStatements(pool: pg.Pool, s: Scenario, i: number) {
+  const { listDraftRows } = await import("../lib/drafts/list-drafts");
+  const { countDraftsSql } = await import("../lib/drafts/count-drafts");
+  const { ZListDraftsQuery, ZDraftFilter } = await import("../lib/drafts/schemas");
+  const raw = Object.fromEntries(Object.entries(s.query(i)).map(([k, v]) => [k, String(v)]));
+  const ran: { text: string; values: unknown[] }[] = [];
+  const run = async (sql: { text: string; values: unknown[] }) => {
+    ran.push(sql);
+    return (await pool.query(sql.text, sql.values)).rows;
+  };
+  if (s.route === "counts") await run(countDraftsSql({ orgId: s.org(i).id, filter: ZDraftFilter.parse(raw) }));
+  else await listDraftRows({ orgId: s.org(i).id, query: ZListDraftsQuery.parse(raw), run });
+  return ran;
+}
+
+/** BENCH_EXPLAIN=1: each scenario's plans at this scale (EXPLAIN ANALYZE of its first request), for docs/performance.md. */
+async function explain(pool: pg.Pool, scenarios: Scenario[]) {
+  for (const s of scenarios) {
+    for (const sql of await scenarioStatements(pool, s, 1)) {
+      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.text}`, sql.values);
+      console.log(`\n-- ${s.name}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    }
+  }
+}
+
+/** The organizations an earlier run seeded, with the campaign the scenarios filter on. */
+async function seededOrgs(pool: pg.Pool): Promise<Org[]> {
+  const { rows } = await pool.query<{ id: number; campaign_id: number }>(
+    `SELECT o.id, min(c.id) AS campaign_id FROM organizations o JOIN campaigns c ON c.organization_id = o.id WHERE o.slug LIKE 'bench-%' GROUP BY o.id ORDER BY o.id`);
+  return rows.map((r) => ({ id: r.id, cookie: "", campaignId: r.campaign_id }));
 }
 
 async function seed(pool: pg.Pool): Promise<Org[]> {
@@ -157,6 +264,8 @@ async function seed(pool: pg.Pool): Promise<Org[]> {
     process.stdout.write(`\rseeding ${end.toLocaleString("en")} / ${total.toLocaleString("en")}`);
   }
   process.stdout.write("\n");
+  // As autovacuum leaves a table in service: statistics, and the visibility map the counts' index-only scan reads.
+  await pool.query("VACUUM (ANALYZE) drafts");
   await pool.query("ANALYZE");
   return orgs;
 }

@@ -9,7 +9,7 @@
 import net from "node:net";
 import type { AcpRunOptions, AcpRunResult } from "@/lib/runners/acp-runner";
 import { startRelay } from "@/runner-relay/relay-server";
-import { publicKeyFrom } from "@/runner-relay/token";
+import { publicKeyFrom } from "@/lib/relay-protocol/token";
 
 const RUN_MS = Number(process.env.SIM_RUN_MS ?? 20_000);
 const CHUNK_EVERY_MS = Number(process.env.SIM_CHUNK_EVERY_MS ?? 100);
@@ -68,7 +68,7 @@ async function simulatedAgent(opts: AcpRunOptions): Promise<AcpRunResult> {
 const relay = await startRelay({
   port: 0,
   host: "127.0.0.1",
-  backend: { slug: "simulated", label: "Simulated", binary: "none", acpArgs: [], detectBinary: "none", envPassthrough: [], installHint: "", configSchema: undefined as never },
+  backend: { slug: "simulated", label: "Simulated", binary: "none", acpArgs: [], detectBinary: "none", envPassthrough: [], ownEnv: [], installHint: "", configSchema: undefined as never },
   publicKey: publicKeyFrom(process.env.RELAY_TOKEN_PUBLIC_KEY!),
   runAgent: simulatedAgent,
 });

@@ -76,7 +76,7 @@ async function roundTrip(keys: { privateKey: string; publicKey: string }) {
   const { db, closeDb } = await import("../lib/db/client");
   const { mintRunToken } = await import("../lib/runs/run-token");
   const { dispatchRun } = await import("../lib/runners/dispatch-run");
-  const { privateKeyFrom, signCloudToken } = await import("../runner-relay/token");
+  const { privateKeyFrom, signCloudToken } = await import("../lib/relay-protocol/token");
 
   let server: Awaited<ReturnType<typeof startNext>> | undefined;
   let relay: Awaited<ReturnType<typeof startChild>> | undefined;
@@ -128,7 +128,7 @@ async function roundTrip(keys: { privateKey: string; publicKey: string }) {
 
 async function load(keys: { privateKey: string; publicKey: string }) {
   const { runCloudAgent } = await import("../lib/runners/cloud/run-cloud-agent");
-  const { privateKeyFrom, signCloudToken } = await import("../runner-relay/token");
+  const { privateKeyFrom, signCloudToken } = await import("../lib/relay-protocol/token");
   // The tool server the tool hosts answer from: JSON-RPC on loopback, answering at once (the relay is under test).
   let toolCalls = 0;
   const tools = http.createServer((req, res) => {
@@ -212,7 +212,7 @@ async function load(keys: { privateKey: string; publicKey: string }) {
 }
 
 async function main() {
-  const { generateCloudKeyPair } = await import("../runner-relay/token");
+  const { generateCloudKeyPair } = await import("../lib/relay-protocol/token");
   const keys = generateCloudKeyPair();
   if (process.env.BENCH_PART !== "load") await roundTrip(keys);
   if (process.env.BENCH_PART !== "roundtrip") await load(keys);

@@ -2,6 +2,7 @@
 //
 //   npm run bench:stream              (DATABASE_URL's server, or an embedded PostgreSQL when unset)
 //   BENCH_CLIENTS=2000 BENCH_EVENTS=50 BENCH_EVENT_GAP_MS=100 npm run bench:stream
+//   BENCH_NATIVE_STREAM=off npm run bench:stream   (Next's route instead of the native path: OUTREACH_NATIVE_STREAM)
 //
 // Starts the built app with `next start` (building it first when no build exists) on a fresh database, sign-in off
 // (everything belongs to the default organization), and opens BENCH_CLIENTS connections to GET /api/stream from this
@@ -21,6 +22,8 @@ const GAP_MS = Number(process.env.BENCH_EVENT_GAP_MS ?? 100);
 // Connections opened at once. All 2,000 at the same instant overflow the listen backlog and the kernel's SYN retry
 // (1 s, then 3 s) would be what the connect time measures.
 const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 200);
+// on: `next start` serves the stream on the Node response (lib/events/serve-stream-natively.ts); off: Next's route.
+const NATIVE = process.env.BENCH_NATIVE_STREAM === "off" ? "off" : "on";
 const CHANNEL = "outreach_events"; // lib/events/bus.ts EVENTS_CHANNEL
 
 Object.assign(process.env, { LOG_LEVEL: "silent" });
@@ -49,7 +52,7 @@ async function main() {
     );
     const orgId = org.rows[0]!.id;
 
-    const started = await startNext(db.url);
+    const started = await startNext(db.url, { OUTREACH_NATIVE_STREAM: NATIVE });
     server = { ...started, pid: listeningPid(started.child, started.port) };
     const url = new URL(`${server.base}/api/stream`);
 
@@ -129,7 +132,7 @@ async function main() {
     await sleep(2000);
     mem.push(["clients closed", rssKb(server.pid)]);
 
-    console.log(`\n${clients.length} clients, ${EVENTS} events ${GAP_MS} ms apart, sign-in off, one next-server process (pid ${server.pid})\n`);
+    console.log(`\n${clients.length} clients, ${EVENTS} events ${GAP_MS} ms apart, sign-in off, ${NATIVE === "on" ? "native stream" : "Next's route"}, one next-server process (pid ${server.pid})\n`);
     printTable(
       ["publish -> receive", "value"],
       [

@@ -49,7 +49,8 @@ export async function startNext(databaseUrl: string, env: Record<string, string>
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn", ...env },
+    // MALLOC_ARENA_MAX as `npm run cloud` runs the dashboard (scripts/cloud-stack/stack-env.ts); set it to compare.
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn", MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;

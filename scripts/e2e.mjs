@@ -9,7 +9,7 @@ if (!fs.existsSync(chromium)) {
 }
 const run = (args, env = {}) => spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 if (process.env.E2E_SKIP_BUILD !== "1") {
-  const built = run(["node_modules/next/dist/bin/next", "build"], { NODE_ENV: "production" });
+  const built = run(["scripts/build.mjs"]);
   if (built !== 0) process.exit(built);
 }
 fs.rmSync("e2e/.artifacts/screens", { recursive: true, force: true });

@@ -41,6 +41,21 @@ export function importGraph(root: string, dirs: string[]): Map<string, string[]>
   return graph;
 }
 
+/**
+ * Every import of a project file by a file under `dirs` (tests left out), type-only imports included: for rules about
+ * which folder may know another at all. Paths are relative to root.
+ */
+export function projectImports(root: string, dirs: string[]): Array<{ from: string; to: string }> {
+  const edges: Array<{ from: string; to: string }> = [];
+  for (const file of dirs.flatMap((d) => listFiles(path.join(root, d)))) {
+    for (const m of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = resolve(root, file, m[3] ?? m[4]!);
+      if (target) edges.push({ from: path.relative(root, file), to: path.relative(root, target) });
+    }
+  }
+  return edges;
+}
+
 /** Every cycle found by a depth-first walk, each as the list of files around it (relative to root). */
 export function findCycles(graph: Map<string, string[]>, root: string): string[][] {
   const state = new Map<string, "open" | "done">();

@@ -26,10 +26,13 @@ if (mode === "dev") {
 
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("No production build yet: building once (about a minute)...");
-  const r = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const { buildAll } = await import("./build.mjs");
+  const status = buildAll();
+  if (status !== 0) process.exit(status);
 }
 
 process.env.NODE_ENV = "production";
 const { nextStart } = require("next/dist/cli/next-start.js");
-await nextStart({ port, hostname: process.env.HOSTNAME ?? "0.0.0.0" }, root);
+// Idle connections are kept 65 s, longer than the 60 s proxies and load balancers keep theirs: a server that closes
+// first can close a connection the proxy is sending a request on that instant, which the client sees as a reset.
+await nextStart({ port, hostname: process.env.HOSTNAME ?? "0.0.0.0", keepAliveTimeout: 65_000 }, root);
