@@ -11,6 +11,8 @@
 // for each scenario prints p50/p95 of the HTTP route and of the plain SQL it runs, and the p95 ratio.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { pct, printTable, startNext } from "./support";
 import { measureTtfd } from "./ttfd";
@@ -24,6 +26,12 @@ const SECRET = "bench-secret-0123456789abcdefghijklmnop";
 
 // The session module reads the environment when first imported.
 Object.assign(process.env, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
+
+/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
 
@@ -95,21 +103,30 @@ async function main() {
     // benchmark's client shares these cores and must gunzip every reply).
     const header = ["scenario", "route p50", "route p95", "sql p50", "sql p95", "p95 ratio", "identity p95", "identity ratio"];
     const rows: string[][] = [];
+    const cpu: string[][] = [];
     for (const s of scenarios) {
       await load(Math.min(50, REQUESTS), (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
       await load(Math.min(50, REQUESTS), (i) => plainSql(pool, s, i));
+      // The CPU each side spent on the gzip run: the server's (all of it is the route's, nothing else is asked of it)
+      // and this process's own (HTTP client and gunzip), which shares the two cores with the server and PostgreSQL.
+      const cpuBefore = { server: cpuMs(pid), client: process.cpuUsage() };
       const route = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
+      const clientCpu = process.cpuUsage(cpuBefore.client);
+      cpu.push([s.name, ((cpuMs(pid) - cpuBefore.server) / REQUESTS).toFixed(2) + " ms", ((clientCpu.user + clientCpu.system) / 1000 / REQUESTS).toFixed(2) + " ms"]);
       const plain = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie, false, "identity"));
       const sql = await load(REQUESTS, (i) => plainSql(pool, s, i));
       const ratio = (v: number[]) => (pct(v, 95) / pct(sql, 95)).toFixed(2) + "x";
       rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), ratio(route), ms(pct(plain, 95)), ratio(plain)]);
     }
     printTable(header, rows);
+    console.log("\nCPU per request of the gzip run: the server process, and this benchmark's HTTP client\n");
+    printTable(["scenario", "server CPU", "client CPU"], cpu);
     if (process.env.BENCH_EXPLAIN === "1") await explain(pool, scenarios);
     rss.push(`after every scenario: ${rssMb(pid)} MB`);
     console.log(`\nserver RSS (VmRSS of next start): ${rss.join("; ")}`);
   } finally {
     await server?.stop();
+    agent.destroy();
     await pool.end();
     // encodeSession opened the app's own pool on this database: closed before the drop ends its connections.
     const { closeDb } = await import("../lib/db/client");
@@ -270,10 +287,29 @@ async function seed(pool: pg.Pool): Promise<Org[]> {
   return orgs;
 }
 
+// BENCH_HTTP=fetch measures through fetch (undici), which costs this process several times the CPU of node:http per
+// request on the cores the server shares; the default is node:http on kept-alive sockets, reading every byte (and
+// gunzipping it, as a browser would).
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
 async function httpGet(base: string, path: string, cookie: string, parse = false, encoding = "gzip, deflate"): Promise<unknown> {
-  const res = await fetch(base + path, { headers: { cookie, "accept-encoding": encoding } });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
-  return parse ? res.json() : res.arrayBuffer();
+  if (process.env.BENCH_HTTP === "fetch" || parse) {
+    const res = await fetch(base + path, { headers: { cookie, "accept-encoding": encoding } });
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+    return parse ? res.json() : res.arrayBuffer();
+  }
+  const { status, body, gzipped } = await new Promise<{ status: number; body: Buffer; gzipped: boolean }>((resolve, reject) => {
+    const req = http.get(base + path, { agent, headers: { cookie, "accept-encoding": encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), gzipped: res.headers["content-encoding"] === "gzip" }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+  const text = gzipped ? gunzipSync(body) : body;
+  if (status !== 200) throw new Error(`${path}: HTTP ${status} ${text.toString()}`);
+  return text;
 }
 
 /** Runs `count` calls with CONCURRENCY in flight and returns each call's latency in ms. */

@@ -125,9 +125,14 @@ test("a key's stream gets hello and its organization's events only; a refused ke
   const old = await new Promise<string>((resolve, reject) => {
     const socket = net.connect(PORT, "127.0.0.1", () => socket.write(`GET /api/stream HTTP/1.0\r\nHost: 127.0.0.1:${PORT}\r\nAuthorization: Bearer ${acme.key}\r\n\r\n`));
     let text = "";
+    let published = false;
     socket.setEncoding("utf8").on("data", (d: string) => {
       text += d;
-      if (text.includes("event: hello")) void publish(acme.orgId, 303);
+      // Once: the frames after hello may come in chunks of their own.
+      if (!published && text.includes("event: hello")) {
+        published = true;
+        void publish(acme.orgId, 303);
+      }
       if (text.includes('"ids":[303]')) {
         socket.destroy();
         resolve(text);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Button } from "@/app/_components/button";
 import { cx } from "@/app/_components/cx";
 import { Input } from "@/app/_components/input";
@@ -12,6 +12,7 @@ import {
   activeTabKey, clearedQuery, exportQuery, hasNarrowingFilters, KIND_OPTIONS, NEEDS_REVIEW, SORT_OPTIONS, STATE_TABS, withFilter,
   type FilterKey, type InboxFilters,
 } from "./filters";
+import { useUrlText } from "./use-url-text";
 
 export type CampaignOption = { id: number; name: string; projectId: number };
 export type ProjectOption = { id: number; name: string };
@@ -180,17 +181,7 @@ const COUNT = new Intl.NumberFormat("en");
  * words stay in the URL so a search can be shared or reloaded.
  */
 function SearchBox({ value, onCommit }: { value: string | null; onCommit: (v: string | null) => void }) {
-  const [text, setText] = useState(value ?? "");
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-  // Back/forward or Clear filters change the URL underneath the box.
-  useEffect(() => setText(value ?? ""), [value]);
-  useEffect(() => {
-    const next = text.trim() || null;
-    if (next === (value ?? null)) return;
-    const timer = setTimeout(() => commit.current(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = useUrlText(value, onCommit, { delayMs: SEARCH_DEBOUNCE_MS, normalize: (t) => t.trim() || null });
   return (
     <div className="max-w-xl">
       <label htmlFor="inbox-search" className="sr-only">
@@ -236,20 +227,12 @@ function ChosenDraftsNotice({ ids, onShowAll }: { ids: string; onShowAll: () => 
 }
 
 function MinQualityInput({ value, onCommit }: { value: string | null; onCommit: (v: string | null) => void }) {
-  const [text, setText] = useState(value ?? "");
-  // The parent re-renders often (polling, selection); a fresh callback must not restart the debounce.
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-  // Back/forward or Clear filters change the URL underneath the input.
-  useEffect(() => setText(value ?? ""), [value]);
-
-  useEffect(() => {
-    const normalized = normalizeScore(text);
-    if (normalized === (value ?? null)) return;
-    if (text !== "" && normalized === null) return;
-    const timer = setTimeout(() => commit.current(normalized), MIN_QUALITY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const [text, setText] = useUrlText(value, onCommit, {
+    delayMs: MIN_QUALITY_DEBOUNCE_MS,
+    normalize: normalizeScore,
+    // A half-typed or out-of-range number waits for the person instead of clearing the filter.
+    isValid: (t) => t === "" || normalizeScore(t) !== null,
+  });
 
   const invalid = text !== "" && normalizeScore(text) === null;
   return (
