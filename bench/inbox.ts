@@ -5,6 +5,7 @@
 //   BENCH_ONLY=search,counts BENCH_EXPLAIN=1 npm run bench -- inbox   (scenarios whose name contains a word, with plans)
 //   BENCH_KEEP_DB=1 keeps the seeded database (its URL is printed); BENCH_REUSE_DB=<that url> runs on it without seeding
 //   BENCH_ONLY=ttfd BENCH_TTFD_RUNS=10 npm run bench -- inbox   (time to the first draft on screen in Chromium only)
+//   BENCH_HTTP=fetch drives the route through fetch (undici) instead of node:http on kept-alive sockets
 //
 // Seeds BENCH_ORGS organizations with BENCH_DRAFTS_PER_ORG drafts each (interleaved, as real traffic would be)
 // in a fresh database, starts the built app with `next start` (building it first when no build exists), and
