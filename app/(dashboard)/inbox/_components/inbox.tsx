@@ -185,8 +185,9 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
   }
 
   useInboxKeys((key) => {
-    if (key === "?") return setHelpOpen((v) => !v);
-    if (helpOpen || markingSent !== null) return;
+    // Keys behind a modal (this help) never reach here, so `?` only opens it; the dialog closes itself on `?`.
+    if (key === "?") return setHelpOpen(true);
+    if (markingSent !== null) return;
     if (key === "/") return document.getElementById("inbox-search")?.focus();
     if (key === "z") return void undo.takeBack();
     if (key === "j" || key === "k") return move(key === "j" ? 1 : -1);

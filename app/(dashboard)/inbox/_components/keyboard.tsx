@@ -34,6 +34,9 @@ export function useInboxKeys(onKey: (key: KeyName) => void) {
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       if (isTyping(e.target)) return;
+      // Nothing acts behind a modal. The dialog's own state, not React's: Escape closes a native dialog at once,
+      // and a key pressed before React has heard of it must already work on the list again.
+      if (document.querySelector("dialog:modal")) return;
       const key = KEYS.find((k) => k.key === e.key)?.key;
       if (!key) return;
       e.preventDefault();
