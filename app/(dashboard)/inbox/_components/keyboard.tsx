@@ -62,7 +62,13 @@ export function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => 
     <dialog
       ref={ref}
       aria-labelledby="inbox-keys-title"
-      onClose={onClose}
+      // Escape closes a native dialog by itself and announces it with a `close` event a task later. `cancel` comes
+      // first, in the key's own task, so the page's state follows at once (a `?` right after Escape reopens it); a
+      // late `close` from a dialog that is open again is stale and ignored.
+      onCancel={onClose}
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       onKeyDown={(e) => {
         if (e.key === "?") {
           e.preventDefault();
