@@ -56,3 +56,28 @@ export function invitationMail({ to, link, organizationName, invitedBy, role, ex
   const after = [`The link works once and until ${expiresAt.toUTCString()}.`, "If you did not expect this invitation, ignore this mail."];
   return { to, subject: `${who} invited you to join ${org} on ${PRODUCT}`, text: text(intro, link, after), html: html(intro, { label: `Join ${org}`, href: link }, after) };
 }
+
+/** `m***@example.com`: enough for the owner to recognise an address, not enough to hand it to whoever reads the mail. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+export function passwordChangedMail({ to, username, at, resetLink }: { to: string; username: string; at: Date; resetLink: string }): MailMessage {
+  const intro = [
+    `The password of the ${PRODUCT} account ${oneLine(username, 64)} (${to}) was changed on ${at.toUTCString()}. Every browser and device that was signed in to it has been signed out.`,
+    "If it was you, there is nothing to do. If it was not, choose a new password now:",
+  ];
+  const after = ["This notice goes to the account's address whenever its password changes; it cannot be turned off."];
+  return { to, subject: `Your ${PRODUCT} password was changed`, text: text(intro, resetLink, after), html: html(intro, { label: "Choose a new password", href: resetLink }, after) };
+}
+
+export function emailChangedMail({ to, username, newEmail, at, signInLink }: { to: string; username: string; newEmail: string; at: Date; signInLink: string }): MailMessage {
+  const intro = [
+    `The email address of the ${PRODUCT} account ${oneLine(username, 64)} was changed on ${at.toUTCString()} from ${to} to ${maskEmail(newEmail)}. Password resets and invitations now go to the new address.`,
+    "If it was you, there is nothing to do. If it was not, sign in and change it back in Settings, or ask the people who run this service for help:",
+  ];
+  const after = ["This is the last mail this address gets about the account."];
+  return { to, subject: `The email address of your ${PRODUCT} account was changed`, text: text(intro, signInLink, after), html: html(intro, { label: "Sign in", href: signInLink }, after) };
+}

@@ -1,7 +1,7 @@
 // PUT /api/auth/email: sets or changes the signed-in person's email address, given their current password (whoever
 // controls the address can reset the password, so changing it is as sensitive as the password itself). The new
 // address starts unverified; links sent to the old one stop working; when mail is configured a verification link
-// goes to the new one.
+// goes to the new one and a notice to the old one (lib/users/notify-email-changed.ts).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { Logger } from "@/lib/log/logger";
@@ -9,6 +9,7 @@ import { mailSettings } from "@/lib/mail/mail-settings";
 import { mailUnavailable } from "@/lib/mail/mail-unavailable";
 import { checkCurrentPassword } from "@/lib/users/check-current-password";
 import { getAccount, type AccountView } from "@/lib/users/get-account";
+import { notifyEmailChanged } from "@/lib/users/notify-email-changed";
 import { queueVerificationMail } from "@/lib/users/send-verification";
 
 export async function changeEmail({ userId, email, currentPassword, address, log, now = new Date() }: { userId: number; email: string; currentPassword: string; address: string; log: Logger; now?: Date }): Promise<AccountView & { verificationSent: boolean; notice: string | null }> {
@@ -20,6 +21,7 @@ export async function changeEmail({ userId, email, currentPassword, address, log
     await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
     await tx.accountToken.deleteMany({ where: { userId } });
   });
+  notifyEmailChanged({ oldEmail: user.email, newEmail: email, username: user.username, at: now, log });
   const verificationSent = await queueVerificationMail({ userId, email, log, now });
   const notice = verificationSent
     ? `A verification link is on its way to ${email}.`

@@ -71,6 +71,8 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
           expect((await db.user.findUniqueOrThrow({ where: { id: b.userId } })).sessionVersion).toBe(1);
           // B's other people keep their sessions too.
           expect((await call(projects.GET, { cookie: w.B.cookie })).status).toBe(200);
+          // The link, then the notice of the change: both to B's person only.
+          expect((await sink.settled()).map((m) => m.to)).toEqual([b.email, b.email]);
         }),
       );
     },
@@ -86,17 +88,21 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
       );
     },
     "/api/auth/email": async () => {
-      await aUnchanged(async () => {
-        const b = await bPerson();
-        const taken = await call(email.PUT, { method: "PUT", cookie: b.cookie, body: { email: aEmail.toUpperCase(), currentPassword: FIXTURE_PASSWORD } });
-        expect(taken.status).toBe(409);
-        expect((await db.user.findUniqueOrThrow({ where: { id: b.userId } })).email).toBe(b.email);
-        const moved = `b-moved-${uid()}@b.example`;
-        const res = await call(email.PUT, { method: "PUT", cookie: b.cookie, body: { email: moved, currentPassword: FIXTURE_PASSWORD } });
-        expect(res.status).toBe(200);
-        expect(res.json).toMatchObject({ username: b.username, email: moved });
-        expect(JSON.stringify(res.json)).not.toContain(aEmail);
-      });
+      await aUnchanged(() =>
+        withMailSink(async (sink) => {
+          const b = await bPerson();
+          const taken = await call(email.PUT, { method: "PUT", cookie: b.cookie, body: { email: aEmail.toUpperCase(), currentPassword: FIXTURE_PASSWORD } });
+          expect(taken.status).toBe(409);
+          expect((await db.user.findUniqueOrThrow({ where: { id: b.userId } })).email).toBe(b.email);
+          const moved = `b-moved-${uid()}@b.example`;
+          const res = await call(email.PUT, { method: "PUT", cookie: b.cookie, body: { email: moved, currentPassword: FIXTURE_PASSWORD } });
+          expect(res.status).toBe(200);
+          expect(res.json).toMatchObject({ username: b.username, email: moved });
+          expect(JSON.stringify(res.json)).not.toContain(aEmail);
+          // The notice to the old address and the verification link to the new one; A's address hears nothing.
+          expect((await sink.settled()).map((m) => m.to).sort()).toEqual([b.email, moved].sort());
+        }),
+      );
     },
     "/api/auth/email/verification": async () => {
       await aUnchanged(() =>
@@ -109,13 +115,17 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
       );
     },
     "/api/auth/password": async () => {
-      await aUnchanged(async () => {
-        const b = await bPerson();
-        const res = await call(password.POST, { method: "POST", cookie: b.cookie, body: { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD } });
-        expect(res.status).toBe(200);
-        expect((await call(projects.GET, { cookie: b.cookie })).status).toBe(401);
-        expect((await call(projects.GET, { cookie: w.B.cookie })).status).toBe(200);
-      });
+      await aUnchanged(() =>
+        withMailSink(async (sink) => {
+          const b = await bPerson();
+          const res = await call(password.POST, { method: "POST", cookie: b.cookie, body: { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD } });
+          expect(res.status).toBe(200);
+          expect((await call(projects.GET, { cookie: b.cookie })).status).toBe(401);
+          expect((await call(projects.GET, { cookie: w.B.cookie })).status).toBe(200);
+          // The notice of the change goes to B's person only.
+          expect((await sink.settled()).map((m) => m.to)).toEqual([b.email]);
+        }),
+      );
     },
   };
 }

@@ -7,8 +7,8 @@ import { clientAddress } from "@/lib/http/request-origin";
 import { ZChangePasswordBody } from "@/lib/users/schemas";
 import { changePassword } from "@/lib/users/change-password";
 
-export const POST = withOrg({ apiKeys: false, body: ZChangePasswordBody }, async ({ req, body, orgId, ...caller }) => {
+export const POST = withOrg({ apiKeys: false, body: ZChangePasswordBody }, async ({ req, body, orgId, log, ...caller }) => {
   const user = requireUser(caller);
-  const changed = await changePassword({ userId: user.userId, currentPassword: body.currentPassword, newPassword: body.newPassword, address: clientAddress(req.headers) });
+  const changed = await changePassword({ userId: user.userId, currentPassword: body.currentPassword, newPassword: body.newPassword, address: clientAddress(req.headers), log });
   return withSessionFor(req, { changed: true }, { userId: changed.userId, username: changed.username, orgId });
 });

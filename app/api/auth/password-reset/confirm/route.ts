@@ -8,8 +8,8 @@ import { encodeSession, sessionCookieHeader } from "@/lib/auth/session-cookie";
 import { ZPasswordResetConfirmBody } from "@/lib/users/schemas";
 import { resetPassword } from "@/lib/users/reset-password";
 
-export const POST = withPublic({ body: ZPasswordResetConfirmBody }, async ({ req, body }) => {
-  const user = await resetPassword({ token: body.token, password: body.password });
+export const POST = withPublic({ body: ZPasswordResetConfirmBody }, async ({ req, body, log }) => {
+  const user = await resetPassword({ token: body.token, password: body.password, log });
   // Proving the mailbox counts like a sign-in from here: guesses elsewhere cannot lock this address out.
   await rememberAddress({ userId: user.userId, address: clientAddress(req.headers) });
   const res = Response.json({ reset: true, signedIn: user.orgId !== null, user: { id: user.userId, username: user.username } });

@@ -1,0 +1,16 @@
+// After a password change (Settings, or a reset link), a notice to the account's address: the one way a person hears
+// that someone else changed it while they can still act. Sent in the background, like every account mail; no
+// address or no mail configured means no notice, and nothing fails.
+import type { Logger } from "@/lib/log/logger";
+import { mailSettings } from "@/lib/mail/mail-settings";
+import { passwordChangedMail } from "@/lib/mail/messages";
+import { sendMailLater } from "@/lib/mail/send-mail";
+
+export function notifyPasswordChanged({ email, username, at, log }: { email: string | null; username: string; at: Date; log: Logger }): boolean {
+  const settings = mailSettings();
+  if (!settings || !email) return false;
+  // Forgot password, not a reset link: a link in a notice would be a credential sitting in the mailbox.
+  const resetLink = `${settings.publicOrigin}/forgot-password`;
+  sendMailLater(settings, passwordChangedMail({ to: email, username, at, resetLink }), log, "password_changed");
+  return true;
+}
