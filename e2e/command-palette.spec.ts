@@ -71,6 +71,24 @@ test("Ctrl+K jumps to pages, campaigns, projects and drafts by name", async ({ p
   await openPalette(page);
   await page.keyboard.press("Control+k");
   await expect(palette).toBeHidden();
+
+  // Closed as Escape closes it, then Ctrl+K before the dialog's own late `close` event: it opens, and stays open
+  // once that event has come (or a second has passed without it).
+  await openPalette(page);
+  await page.evaluate(async () => {
+    const el = document.querySelector<HTMLDialogElement>("dialog[aria-label='Command palette']")!;
+    const closed = new Promise<void>((resolve) => {
+      el.addEventListener("close", () => setTimeout(resolve, 50), { once: true });
+      setTimeout(resolve, 1000);
+    });
+    el.requestClose();
+    for (let i = 0; i < 5; i++) await null;
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true }));
+    await closed;
+  });
+  await expect(palette).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(palette).toBeHidden();
 });
 
 test("the palette's actions: New campaign, the inbox on a tab or a campaign, Run now", async ({ page, request }) => {

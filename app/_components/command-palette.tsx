@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SearchResult } from "@/lib/search/schemas";
 import { apiFetch, errorMessage } from "./api-fetch";
 import { cx } from "./cx";
+import { nativeCloseEvents } from "./dialog";
 
 type Entry = { id: string; label: string; hint?: string; keywords?: string; run: () => void | Promise<void> };
 
@@ -159,7 +160,7 @@ export function CommandPalette() {
     <dialog
       ref={dialog}
       aria-label="Command palette"
-      onClose={() => setOpen(false)}
+      {...nativeCloseEvents(dialog, () => setOpen(false))}
       onClick={(e) => {
         if (e.target === dialog.current) setOpen(false);
       }}

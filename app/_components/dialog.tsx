@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -10,6 +10,20 @@ type DialogProps = {
   /** The buttons row at the bottom. */
   actions: ReactNode;
 };
+
+/**
+ * The close events of a native <dialog> driven by React state. Escape closes the dialog by itself and announces it
+ * with a `close` event a task later; `cancel` comes first, in the key's own task, so the state follows at once (a
+ * shortcut pressed right after Escape reopens it). A late `close` from a dialog that is open again is stale: ignored.
+ */
+export function nativeCloseEvents(ref: RefObject<HTMLDialogElement | null>, onClose: () => void) {
+  return {
+    onCancel: () => onClose(),
+    onClose: () => {
+      if (!ref.current?.open) onClose();
+    },
+  };
+}
 
 /** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
 export function Dialog({ open, onClose, title, children, actions }: DialogProps) {
@@ -26,7 +40,7 @@ export function Dialog({ open, onClose, title, children, actions }: DialogProps)
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      {...nativeCloseEvents(ref, onClose)}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside its panel) closes it.
         if (e.target === ref.current) onClose();

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { Button } from "@/app/_components/button";
+import { nativeCloseEvents } from "@/app/_components/dialog";
 
 export const KEYS = [
   { key: "j", label: "Next draft" },
@@ -62,13 +63,7 @@ export function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => 
     <dialog
       ref={ref}
       aria-labelledby="inbox-keys-title"
-      // Escape closes a native dialog by itself and announces it with a `close` event a task later. `cancel` comes
-      // first, in the key's own task, so the page's state follows at once (a `?` right after Escape reopens it); a
-      // late `close` from a dialog that is open again is stale and ignored.
-      onCancel={onClose}
-      onClose={() => {
-        if (!ref.current?.open) onClose();
-      }}
+      {...nativeCloseEvents(ref, onClose)}
       onKeyDown={(e) => {
         if (e.key === "?") {
           e.preventDefault();
