@@ -1,21 +1,23 @@
 // Sending limits and opt-outs as a person sees them (docs/sending-limits.md): the project's Accounts tab explains an
 // account's limits in words and edits them; a Mark as sent the limits stop is held, and the inbox row says until when
 // and why; a contact marked opted out on the People page has its pending draft held with that reason.
+import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { shoot } from "./helpers";
 import { row, seed, uid } from "./inbox-seed";
 
-test("the Accounts tab's words, a held draft in the inbox, and an opted-out contact", async ({ page }) => {
+/** Drafts to `targets` (in order), all approved, the first one sent: the account's next send must wait its gap. */
+async function oneSent(page: Page, targets: string[]) {
+  const s = await seed(page.request, targets.map((t, i) => ({ targetUser: t, body: `Hi ${t}, message ${i + 1} about build caches and flaky CI.` })));
+  for (const d of s.created) expect((await page.request.patch(`/api/drafts/${d.id}`, { data: { state: "approved" } })).status()).toBe(200);
+  expect((await page.request.patch(`/api/drafts/${s.created[0]!.id}`, { data: { state: "sent" } })).status()).toBe(200);
+  return s;
+}
+
+test("a Mark as sent the limits stop is held in the inbox's words; the Accounts tab explains and edits the limits", async ({ page }) => {
   const u = uid();
-  const s = await seed(page.request, [
-    { targetUser: `ada_${u}`, body: "Hi Ada, your post on build caches was useful; we wrote a small tool for that." },
-    { targetUser: `ben_${u}`, body: "Hi Ben, saw your question about flaky CI; happy to share what worked for us." },
-    { targetUser: `ada_${u}`, body: "Hi again Ada, one more thing about build caches." },
-  ]);
-  const [ada, adaAgain] = s.created.filter((c) => c.targetUser === `ada_${u}`);
+  const s = await oneSent(page, [`ada_${u}`, `ben_${u}`]);
   const ben = s.byTarget(`ben_${u}`);
-  for (const d of [ada!, ben, adaAgain!]) expect((await page.request.patch(`/api/drafts/${d.id}`, { data: { state: "approved" } })).status()).toBe(200);
-  expect((await page.request.patch(`/api/drafts/${ada!.id}`, { data: { state: "sent" } })).status()).toBe(200);
 
   // The second Mark as sent within the gap is held, in the inbox's own words.
   await page.goto(`/inbox?campaign=${s.campaign.id}&state=approved,armed`);
@@ -48,6 +50,12 @@ test("the Accounts tab's words, a held draft in the inbox, and an opted-out cont
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "sending-accounts-phone");
   await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test("a contact marked opted out on the People page: the follow-up to them is held with that reason", async ({ page }) => {
+  const u = uid();
+  const s = await oneSent(page, [`ada_${u}`, `ada_${u}`]);
+  const adaAgain = s.created[1];
 
   // Ada is marked opted out by hand on the People page; the follow-up to her is then held with that reason.
   await page.goto(`/people?tab=contacts`);
