@@ -3,7 +3,7 @@
 // the mail, once, expiring, replaced by a newer one, ending other sessions), no account enumeration, the throttles,
 // changing the address and the password, invitations by mail, and what each says when no mail is configured.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { peerAddressHeader } from "@/lib/http/peer-address";
 import { inviteEmail } from "@/lib/invites/lookup-invite";
@@ -23,8 +23,8 @@ import * as lookup from "@/app/api/invites/lookup/route";
 import * as projects from "@/app/api/projects/route";
 import { call } from "./http";
 import { createOrg, FIXTURE_PASSWORD, uid } from "./fixtures";
-import { sessionCookie, sessionFrom, setEnv, useEdition, withEnv } from "./org-fixtures";
-import { startMailSink, tokenOf, type MailSink } from "./mail-sink";
+import { sessionCookie, sessionFrom, useEdition, withEnv } from "./org-fixtures";
+import { personWithEmail as withAddress, tokenOf, useMailSink, type MailSink } from "./mail-sink";
 
 const PASSWORD = "a long enough password";
 const NEW_PASSWORD = "another long password";
@@ -39,22 +39,10 @@ const confirmReset = (token: string, password = NEW_PASSWORD, address = anAddres
 const canRead = async (cookie: string) => (await call(projects.GET, { cookie })).status === 200;
 
 /** A user with an address in an organization of their own, and a session. */
-async function personWithEmail(email = anEmail()) {
-  const org = await createOrg();
-  await db.user.update({ where: { id: org.userId }, data: { email } });
-  return { ...org, email };
-}
+const personWithEmail = async (email = anEmail()) => ({ ...(await withAddress(email)), email });
 
 let sink: MailSink;
-let restoreEnv: () => void;
-beforeAll(async () => {
-  sink = await startMailSink();
-  restoreEnv = setEnv(sink.env);
-});
-afterAll(async () => {
-  restoreEnv();
-  await sink.close();
-});
+useMailSink((s) => (sink = s));
 
 describe("sign-up with an email address (cloud edition)", () => {
   useEdition("cloud");

@@ -3,7 +3,7 @@
 // the old one with the new one masked; no address, no mail configured or a mail server that does not answer changes
 // nothing about the change itself.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { peerAddressHeader } from "@/lib/http/peer-address";
 import * as passwordReset from "@/app/api/auth/password-reset/route";
@@ -11,9 +11,9 @@ import * as passwordResetConfirm from "@/app/api/auth/password-reset/confirm/rou
 import * as emailRoute from "@/app/api/auth/email/route";
 import * as passwordRoute from "@/app/api/auth/password/route";
 import { call } from "./http";
-import { createOrg, FIXTURE_PASSWORD, uid } from "./fixtures";
-import { setEnv, withEnv } from "./org-fixtures";
-import { PUBLIC_URL, startMailSink, tokenOf, type MailSink } from "./mail-sink";
+import { FIXTURE_PASSWORD, uid } from "./fixtures";
+import { withEnv } from "./org-fixtures";
+import { personWithEmail as withAddress, PUBLIC_URL, tokenOf, useMailSink, type MailSink } from "./mail-sink";
 
 const NEW_PASSWORD = "another long password";
 const from = () => ({ [peerAddressHeader()]: `10.${randomBytes(3).join(".")}` });
@@ -21,22 +21,10 @@ const anEmail = (local = "person") => `${local}.${uid()}@example.com`;
 const changePassword = (cookie: string, newPassword = NEW_PASSWORD) =>
   call(passwordRoute.POST, { method: "POST", cookie, body: { currentPassword: FIXTURE_PASSWORD, newPassword }, headers: from() });
 
-async function personWithEmail(email: string | null = anEmail()) {
-  const org = await createOrg();
-  await db.user.update({ where: { id: org.userId }, data: { email } });
-  return { ...org, email };
-}
+const personWithEmail = (email: string | null = anEmail()) => withAddress(email);
 
 let sink: MailSink;
-let restoreEnv: () => void;
-beforeAll(async () => {
-  sink = await startMailSink();
-  restoreEnv = setEnv(sink.env);
-});
-afterAll(async () => {
-  restoreEnv();
-  await sink.close();
-});
+useMailSink((s) => (sink = s));
 
 describe("a changed password", () => {
   it("in Settings: the address hears when, that every session ended, and where to take the account back, with no link that works as a credential", async () => {

@@ -2,9 +2,12 @@
 // suites that check mail end to end. It asks for the credentials of MAIL_USER, so the URL's user and password are
 // exercised as an operator would set them.
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
+import { db } from "@/lib/db/client";
 import { mailSettled } from "@/lib/mail/send-mail";
+import { createOrg } from "./fixtures";
 import { setEnv } from "./org-fixtures";
 
 const MAIL_USER = { username: "outreach", password: "smtp-secret" };
@@ -77,6 +80,28 @@ export async function startMailSink(): Promise<MailSink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** One sink for a whole test file: started and pointed at before its tests, closed after; `onStarted` receives it. */
+export function useMailSink(onStarted: (sink: MailSink) => void): void {
+  let sink: MailSink | undefined;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    restore = setEnv(sink.env);
+    onStarted(sink);
+  });
+  afterAll(async () => {
+    restore?.();
+    await sink?.close();
+  });
+}
+
+/** A user with this address (none when null) in an organization of their own, with a session. */
+export async function personWithEmail(email: string | null) {
+  const org = await createOrg();
+  await db.user.update({ where: { id: org.userId }, data: { email } });
+  return { ...org, email };
 }
 
 /** Runs `fn` with mail pointed at a fresh sink, closing it afterwards. */
