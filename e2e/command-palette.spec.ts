@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
-import { cli, created, databaseUrl, uid } from "./helpers";
+import { cli, created, databaseUrl, pressBeforeLateClose, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
 
 async function seed(request: APIRequestContext) {
@@ -75,17 +75,7 @@ test("Ctrl+K jumps to pages, campaigns, projects and drafts by name", async ({ p
   // Closed as Escape closes it, then Ctrl+K before the dialog's own late `close` event: it opens, and stays open
   // once that event has come (or a second has passed without it).
   await openPalette(page);
-  await page.evaluate(async () => {
-    const el = document.querySelector<HTMLDialogElement>("dialog[aria-label='Command palette']")!;
-    const closed = new Promise<void>((resolve) => {
-      el.addEventListener("close", () => setTimeout(resolve, 50), { once: true });
-      setTimeout(resolve, 1000);
-    });
-    el.requestClose();
-    for (let i = 0; i < 5; i++) await null;
-    window.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true }));
-    await closed;
-  });
+  await pressBeforeLateClose(page, "dialog[aria-label='Command palette']", { key: "k", ctrlKey: true });
   await expect(palette).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(palette).toBeHidden();

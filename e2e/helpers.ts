@@ -63,3 +63,25 @@ export async function created<T>(res: Awaited<ReturnType<APIRequestContext["post
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
 }
+
+/**
+ * Closes a native <dialog> as Escape does (`requestClose`: `cancel`, closed, and a `close` event queued for a later
+ * task), lets React render that (its microtasks), then sends `key` to the window before that late `close` arrives.
+ * Resolves once the event has come (or a second has passed without it), so the caller sees what it left behind.
+ */
+export async function pressBeforeLateClose(page: Page, dialogSelector: string, key: { key: string; ctrlKey?: boolean }): Promise<void> {
+  await page.evaluate(
+    async ({ selector, init }) => {
+      const dialog = document.querySelector<HTMLDialogElement>(selector)!;
+      const closed = new Promise<void>((resolve) => {
+        dialog.addEventListener("close", () => setTimeout(resolve, 50), { once: true });
+        setTimeout(resolve, 1000);
+      });
+      dialog.requestClose();
+      for (let i = 0; i < 5; i++) await null;
+      window.dispatchEvent(new KeyboardEvent("keydown", { ...init, bubbles: true }));
+      await closed;
+    },
+    { selector: dialogSelector, init: key },
+  );
+}

@@ -3,7 +3,7 @@
 // the inbox to it, so tests never see each other's drafts.
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
-import { scriptOrgPlaybook, shoot } from "./helpers";
+import { pressBeforeLateClose, scriptOrgPlaybook, shoot } from "./helpers";
 import { created, draftRows, draftState, row, seed, uid } from "./inbox-seed";
 import { FAKE_AGENT_SLUG } from "./server";
 
@@ -50,20 +50,9 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeHidden();
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
-  // Closed as Escape closes it, and `?` pressed again after React has rendered that (its microtasks) but before the
-  // dialog's own `close` event (a task) has arrived: it reopens, and the late event does not shut it. The check
-  // waits for that event (or a second, if none comes) before it looks.
-  await page.evaluate(async () => {
-    const help = document.querySelector<HTMLDialogElement>("dialog[aria-labelledby=inbox-keys-title]")!;
-    const closed = new Promise<void>((resolve) => {
-      help.addEventListener("close", () => setTimeout(resolve, 50), { once: true });
-      setTimeout(resolve, 1000);
-    });
-    help.requestClose();
-    for (let i = 0; i < 5; i++) await null;
-    window.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true }));
-    await closed;
-  });
+  // Closed as Escape closes it, and `?` pressed again before the dialog's own late `close` event: it reopens, and
+  // the late event does not shut it.
+  await pressBeforeLateClose(page, "dialog[aria-labelledby=inbox-keys-title]", { key: "?" });
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
 
   // Newest first, with a variant group kept together in label order: variant A, variant B, then ada. The help
