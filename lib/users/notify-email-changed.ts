@@ -5,10 +5,9 @@ import { mailSettings } from "@/lib/mail/mail-settings";
 import { emailChangedMail } from "@/lib/mail/messages";
 import { sendMailLater } from "@/lib/mail/send-mail";
 
-export function notifyEmailChanged({ oldEmail, newEmail, username, at, log }: { oldEmail: string | null; newEmail: string; username: string; at: Date; log: Logger }): boolean {
+export function notifyEmailChanged({ oldEmail, newEmail, username, at, log }: { oldEmail: string | null; newEmail: string; username: string; at: Date; log: Logger }): void {
   const settings = mailSettings();
-  if (!settings || !oldEmail || oldEmail === newEmail) return false;
+  if (!settings || !oldEmail || oldEmail === newEmail) return;
   const signInLink = `${settings.publicOrigin}/login`;
   sendMailLater(settings, emailChangedMail({ to: oldEmail, username, newEmail, at, signInLink }), log, "email_changed");
-  return true;
 }

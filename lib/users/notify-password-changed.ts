@@ -6,11 +6,10 @@ import { mailSettings } from "@/lib/mail/mail-settings";
 import { passwordChangedMail } from "@/lib/mail/messages";
 import { sendMailLater } from "@/lib/mail/send-mail";
 
-export function notifyPasswordChanged({ email, username, at, log }: { email: string | null; username: string; at: Date; log: Logger }): boolean {
+export function notifyPasswordChanged({ email, username, at, log }: { email: string | null; username: string; at: Date; log: Logger }): void {
   const settings = mailSettings();
-  if (!settings || !email) return false;
+  if (!settings || !email) return;
   // Forgot password, not a reset link: a link in a notice would be a credential sitting in the mailbox.
   const resetLink = `${settings.publicOrigin}/forgot-password`;
   sendMailLater(settings, passwordChangedMail({ to: email, username, at, resetLink }), log, "password_changed");
-  return true;
 }
