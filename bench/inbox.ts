@@ -5,6 +5,7 @@
 //   BENCH_ONLY=search,counts BENCH_EXPLAIN=1 npm run bench -- inbox   (scenarios whose name contains a word, with plans)
 //   BENCH_KEEP_DB=1 keeps the seeded database (its URL is printed); BENCH_REUSE_DB=<that url> runs on it without seeding
 //   BENCH_ONLY=ttfd BENCH_TTFD_RUNS=10 npm run bench -- inbox   (time to the first draft on screen in Chromium only)
+//   BENCH_ROUND=100: the route's gzip run, its statement and the identity run alternate in rounds of this many requests
 //   BENCH_HTTP=fetch drives the route through fetch (undici) instead of node:http on kept-alive sockets
 //
 // Seeds BENCH_ORGS organizations with BENCH_DRAFTS_PER_ORG drafts each (interleaved, as real traffic would be)
@@ -22,6 +23,8 @@ const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const PER_ORG = Number(process.env.BENCH_DRAFTS_PER_ORG ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const ROUND = Number(process.env.BENCH_ROUND ?? 100);
+const PAUSE_MS = 250;
 const TTFD_RUNS = Number(process.env.BENCH_TTFD_RUNS ?? 10);
 const SECRET = "bench-secret-0123456789abcdefghijklmnop";
 
@@ -99,7 +102,7 @@ async function main() {
     // BENCH_HEAP_SNAPSHOT=1 with BENCH_SERVER_NODE_ARGS=--heapsnapshot-signal=SIGUSR2: the server writes a heap
     // snapshot now (into its working directory), for a look at what holds the memory.
     if (process.env.BENCH_HEAP_SNAPSHOT) await heapSnapshot(pid);
-    console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up)\n`);
+    console.log(`\nconcurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after ${Math.min(50, REQUESTS)} warm-up), each side in rounds of ${ROUND}, alternating\n`);
     // Browsers ask for gzip, so that is the headline; identity shows the cost of compression itself (the
     // benchmark's client shares these cores and must gunzip every reply).
     const header = ["scenario", "route p50", "route p95", "sql p50", "sql p95", "p95 ratio", "identity p95", "identity ratio"];
@@ -108,20 +111,48 @@ async function main() {
     for (const s of scenarios) {
       await load(Math.min(50, REQUESTS), (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
       await load(Math.min(50, REQUESTS), (i) => plainSql(pool, s, i));
-      // The CPU each side spent on the gzip run: the server's (all of it is the route's, nothing else is asked of it)
-      // and this process's own (HTTP client and gunzip), which shares the two cores with the server and PostgreSQL.
-      const cpuBefore = { server: cpuMs(pid), client: process.cpuUsage() };
-      const route = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie));
-      const clientCpu = process.cpuUsage(cpuBefore.client);
-      cpu.push([s.name, ((cpuMs(pid) - cpuBefore.server) / REQUESTS).toFixed(2) + " ms", ((clientCpu.user + clientCpu.system) / 1000 / REQUESTS).toFixed(2) + " ms"]);
-      const plain = await load(REQUESTS, (i) => httpGet(server!.base, s.path(i), s.org(i).cookie, false, "identity"));
-      const sql = await load(REQUESTS, (i) => plainSql(pool, s, i));
+      // The three runs alternate in rounds of ROUND requests (gzip and the statement, then identity), so a
+      // change in what else the two shared cores are doing lands on both sides of the ratio, not on one.
+      const route: number[] = [];
+      const plain: number[] = [];
+      const sql: number[] = [];
+      let serverCpu = 0;
+      let clientCpu = 0;
+      let serverDuringSql = 0;
+      for (let done = 0; done < REQUESTS; done += ROUND) {
+        const n = Math.min(ROUND, REQUESTS - done);
+        // The CPU each side spent on the gzip run: the server's (all of it is the route's, nothing else is asked of
+        // it) and this process's own (HTTP client and gunzip), which shares the two cores with the server and PostgreSQL.
+        const gzipRound = async () => {
+          const serverBefore = cpuMs(pid);
+          const clientBefore = process.cpuUsage();
+          route.push(...(await load(n, (i) => httpGet(server!.base, s.path(done + i), s.org(done + i).cookie))));
+          const client = process.cpuUsage(clientBefore);
+          serverCpu += cpuMs(pid) - serverBefore;
+          clientCpu += (client.user + client.system) / 1000;
+        };
+        // The server's CPU while the statement is timed says whether work it left behind (a collection, a socket
+        // still draining) took the cores from the statement's side.
+        const sqlRound = async () => {
+          const serverBefore = cpuMs(pid);
+          sql.push(...(await load(n, (i) => plainSql(pool, s, done + i))));
+          serverDuringSql += cpuMs(pid) - serverBefore;
+        };
+        const identityRound = async () =>
+          void plain.push(...(await load(n, (i) => httpGet(server!.base, s.path(done + i), s.org(done + i).cookie, false, "identity"))));
+        // Every other round the statement goes first, and a pause lets each run's tail of work end before the next.
+        for (const round of (done / ROUND) % 2 === 0 ? [gzipRound, sqlRound, identityRound] : [sqlRound, gzipRound, identityRound]) {
+          await round();
+          await new Promise((r) => setTimeout(r, PAUSE_MS));
+        }
+      }
+      cpu.push([s.name, (serverCpu / REQUESTS).toFixed(2) + " ms", (clientCpu / REQUESTS).toFixed(2) + " ms", (serverDuringSql / REQUESTS).toFixed(2) + " ms"]);
       const ratio = (v: number[]) => (pct(v, 95) / pct(sql, 95)).toFixed(2) + "x";
       rows.push([s.name, ms(pct(route, 50)), ms(pct(route, 95)), ms(pct(sql, 50)), ms(pct(sql, 95)), ratio(route), ms(pct(plain, 95)), ratio(plain)]);
     }
     printTable(header, rows);
-    console.log("\nCPU per request of the gzip run: the server process, and this benchmark's HTTP client\n");
-    printTable(["scenario", "server CPU", "client CPU"], cpu);
+    console.log("\nCPU per request of the gzip run (the server process, and this benchmark's HTTP client), and the server's while the statement was timed\n");
+    printTable(["scenario", "server CPU", "client CPU", "server CPU while the statement ran"], cpu);
     if (process.env.BENCH_EXPLAIN === "1") await explain(pool, scenarios);
     rss.push(`after every scenario: ${rssMb(pid)} MB`);
     console.log(`\nserver RSS (VmRSS of next start): ${rss.join("; ")}`);

@@ -129,13 +129,16 @@ export async function listDrafts({ orgId, query }: { orgId: number; query: ListD
     run: async (sql) => (await pool.query<SqlDraftRow>(sql.text, sql.values as unknown[])).rows,
   });
   const page = rows.slice(0, query.limit);
-  const drafts = page.map(({ campaignName, projectName, regeneratingRunId, draftingFailure, q: _q, ...row }) =>
-    toDraftView(
-      { ...row, campaign: campaignName === null ? null : { name: campaignName }, project: projectName === null ? null : { name: projectName } },
-      regeneratingRunId,
-      draftingFailure,
-    ),
-  );
+  // The row gains the two relations toDraftView reads rather than being copied without its extra columns: a rest
+  // and spread copy of 45 columns cost as much as building the view (a CPU profile of bench/inbox), and the view
+  // only reads the fields it names.
+  const drafts = page.map((row) => {
+    const withRelations: DraftRow = Object.assign(row, {
+      campaign: row.campaignName === null ? null : { name: row.campaignName },
+      project: row.projectName === null ? null : { name: row.projectName },
+    });
+    return toDraftView(withRelations, row.regeneratingRunId, row.draftingFailure);
+  });
   const last = page.at(-1);
   return { drafts, nextCursor: rows.length > query.limit && last ? encodeDraftCursor({ id: last.id, q: last.q }) : null };
 }
