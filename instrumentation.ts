@@ -4,6 +4,9 @@ export async function register() {
   // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
   const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
   installPeerAddressHeader();
+  // A stop (SIGTERM, SIGINT) finishes what is under way and ends the live streams before the process exits.
+  const { installGracefulShutdown } = await import("@/lib/boot/graceful-shutdown");
+  installGracefulShutdown();
   // `next start` serves the live stream itself, on the Node response (lib/events/serve-stream-natively.ts); development
   // keeps Next's route so edits reload.
   const { env } = await import("@/lib/env");

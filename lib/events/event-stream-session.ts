@@ -48,8 +48,24 @@ export interface EventStreamOptions {
 export interface EventStreamSink {
   /** Queues one frame; false when the client is too far behind to keep (the stream then ends). */
   write(frame: Buffer): boolean;
-  /** Ends the response: `denied` when access no longer holds, `behind` when the client could not keep up. */
-  end(reason: "denied" | "behind"): void;
+  /**
+   * Ends the response: `denied` when access no longer holds, `behind` when the client could not keep up, `shutdown`
+   * when this server is stopping (the browser reconnects, to another instance or to this one once it is back).
+   */
+  end(reason: EndReason): void;
+}
+
+type EndReason = "denied" | "behind" | "shutdown";
+
+// Every open stream's way to end, so a stopping server can end them: an open stream is a request that never
+// finishes, and the server waits for its requests before it exits (lib/boot/graceful-shutdown.ts).
+const openStreams = new Set<(reason: EndReason) => void>();
+let shuttingDown = false;
+
+/** Ends every open stream of this process, and any opened from now on, as the server stops. */
+export function endEveryEventStream(): void {
+  shuttingDown = true;
+  for (const end of [...openStreams]) end("shutdown");
 }
 
 /**
@@ -57,22 +73,23 @@ export interface EventStreamSink {
  * once, and the sink is not ended by it.
  */
 export function startEventStream(orgId: number, sink: EventStreamSink, opts: EventStreamOptions = {}): () => void {
-  let open = true;
+  let live = true;
   let unsubscribe: (() => void) | null = null;
   const stop = () => {
-    if (!open) return;
-    open = false;
+    if (!live) return;
+    live = false;
+    openStreams.delete(endWith);
     clearInterval(timer);
     unsubscribe?.();
     unsubscribe = null;
   };
-  const endWith = (reason: "denied" | "behind") => {
-    if (!open) return;
+  const endWith = (reason: EndReason) => {
+    if (!live) return;
     stop();
     sink.end(reason);
   };
   const send = (frame: Buffer) => {
-    if (open && !sink.write(frame)) endWith("behind");
+    if (live && !sink.write(frame)) endWith("behind");
   };
   const keepAlive = async () => {
     if (opts.stillAllowed) {
@@ -83,10 +100,15 @@ export function startEventStream(orgId: number, sink: EventStreamSink, opts: Eve
     send(PING_FRAME);
   };
   const timer = setInterval(() => void keepAlive(), opts.pingEveryMs ?? PING_INTERVAL_MS);
+  openStreams.add(endWith);
   send(RETRY_FRAME);
+  if (shuttingDown) {
+    endWith("shutdown");
+    return stop;
+  }
   subscribe(orgId, (event) => send(sseFrame(event))).then(
     (off) => {
-      if (!open) return off();
+      if (!live) return off();
       unsubscribe = off;
       send(sseFrame({ type: "hello", data: { at: new Date().toISOString() } }));
     },

@@ -1,6 +1,7 @@
 // Sends one message through the configured SMTP server (nodemailer). A transport is made once per server URL and
 // kept. Messages that must not hold up a request (a password reset, whose timing would tell whether the address has
 // an account; the verification mail after sign-up) go through sendMailLater: failures are logged, never thrown.
+import { after } from "next/server";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "@/lib/log/logger";
 import type { MailSettings } from "@/lib/mail/mail-settings";
@@ -40,6 +41,21 @@ export function sendMailLater(settings: MailSettings, message: MailMessage, log:
     })
     .finally(() => inFlight.delete(sending));
   inFlight.add(sending);
+  holdShutdownFor(sending);
+}
+
+/**
+ * Inside a request, the send is handed to Next's `after()`: on SIGTERM or SIGINT (a restart, a deploy) `next start`
+ * stops taking requests and waits for that work before it exits, so a reset link being mailed at that moment still
+ * goes (bounded by the transport's timeouts). Outside a request (tests, scripts) `after()` throws and there is no
+ * server to tell. A crash still loses what was being sent: the person asks again.
+ */
+function holdShutdownFor(sending: Promise<void>): void {
+  try {
+    after(sending);
+  } catch {
+    // Not in a request scope.
+  }
 }
 
 /** Resolves once every background send started so far has finished (tests, and a clean shutdown). */

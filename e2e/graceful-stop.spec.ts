@@ -1,0 +1,117 @@
+// Stopping an instance (SIGTERM: a restart, a deploy) as an operator meets it, on app instances of their own (fresh
+// database, sign-in on) mailing through a real SMTP server started here:
+// - a mail being sent at that moment still arrives: `next start` waits for it before it exits (the mail server here is
+//   slow to greet, so the send is still under way when the signal comes);
+// - an open live stream does not hold the instance up: it ends (the browser's EventSource reconnects) and the process
+//   exits in seconds, well before the shutdown deadline.
+import http from "node:http";
+import { expect, test } from "./fixtures/hydration";
+import { E2E_PORT } from "../playwright.config";
+import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
+import { baseAppEnv, startApp, type AppInstance } from "./server";
+import { startE2eMailSink, type E2eMailSink } from "./fixtures/mail-sink";
+import { SHUTDOWN_DEADLINE_MS } from "../lib/boot/graceful-shutdown";
+
+const PORT = E2E_PORT + 61;
+const GREETING_DELAY_MS = 3000;
+
+const databases: FreshDatabase[] = [];
+let sink: E2eMailSink;
+let app: AppInstance | undefined;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  sink = await startE2eMailSink({ greetingDelayMs: GREETING_DELAY_MS });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await sink.close();
+  for (const database of databases) await database.drop();
+  await stopEmbeddedTestServer();
+});
+
+/** An instance on a database of its own, so each test stands alone. */
+async function start(): Promise<AppInstance> {
+  const database = await createFreshDatabase("gracefulstop");
+  databases.push(database);
+  app = await startApp({
+    port: PORT,
+    logName: "graceful-stop",
+    env: {
+      ...baseAppEnv(),
+      DATABASE_URL: database.url,
+      OUTREACH_AUTH: "on",
+      OUTREACH_JOBS: "off",
+      OUTREACH_SMTP_URL: sink.url,
+      OUTREACH_MAIL_FROM: "Outreach <no-reply@harbor.example>",
+      OUTREACH_PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    },
+  });
+  return app;
+}
+
+const post = (instance: AppInstance, path: string, data: unknown, cookie = "") =>
+  fetch(`${instance.base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: instance.base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(data),
+  });
+
+/** Stops the instance with SIGTERM and returns how long it took to exit. */
+async function stopTimed(instance: AppInstance): Promise<number> {
+  const signalledAt = Date.now();
+  await instance.stop();
+  app = undefined;
+  return Date.now() - signalledAt;
+}
+
+test("a password reset mail under way when the server gets SIGTERM is delivered before it exits", async () => {
+  test.setTimeout(90_000);
+  const instance = await start();
+  const email = "ines.vale@harbor.example";
+  const signUp = await post(instance, "/api/auth/signup", { organizationName: "Harbor Studio", email, username: "ines", password: "first-password-123" });
+  expect(signUp.status).toBe(201);
+  // The verification mail of the sign-up arrives first (after the slow greeting), so only the reset is in flight below.
+  await expect.poll(() => sink.received.length, { timeout: GREETING_DELAY_MS + 10_000 }).toBe(1);
+
+  const reset = await post(instance, "/api/auth/password-reset", { email });
+  expect(reset.status).toBe(202);
+  const stopTook = await stopTimed(instance);
+
+  // The process has exited; the reset link was accepted by the mail server before it did.
+  expect(sink.received.map((m) => m.to)).toEqual([email, email]);
+  expect(sink.received[1]!.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]+/);
+  // It waited for the mail, not for a fixed grace period: about the greeting's delay.
+  expect(stopTook).toBeGreaterThan(GREETING_DELAY_MS - 1000);
+  expect(stopTook).toBeLessThan(SHUTDOWN_DEADLINE_MS);
+});
+
+test("an open live stream ends on SIGTERM and the server exits in seconds", async () => {
+  test.setTimeout(90_000);
+  const instance = await start();
+  const signUp = await post(instance, "/api/auth/signup", { organizationName: "Quay Works", username: "odile", password: "first-password-123" });
+  expect(signUp.status).toBe(201);
+  const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+  // The stream as a browser holds it: a kept-alive connection, read as it comes.
+  const agent = new http.Agent({ keepAlive: true });
+  const frames: string[] = [];
+  const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(`${instance.base}/api/stream`, { agent, headers: { cookie, accept: "text/event-stream" } }, resolve).on("error", reject);
+  });
+  expect(stream.statusCode).toBe(200);
+  const ended = new Promise<"end" | "close">((resolve) => {
+    stream.on("end", () => resolve("end"));
+    stream.on("close", () => resolve("close"));
+  });
+  stream.on("data", (chunk: Buffer) => frames.push(chunk.toString()));
+  await expect.poll(() => frames.join("").includes("event: hello"), { timeout: 10_000 }).toBe(true);
+
+  const stopTook = await stopTimed(instance);
+  // The stream was ended by the server, cleanly (not cut by the process dying), and nothing else held the exit up.
+  expect(await ended).toBe("end");
+  expect(stopTook).toBeLessThan(5000);
+  agent.destroy();
+});

@@ -1,0 +1,58 @@
+// What an instance does when it is told to stop (SIGTERM from a service manager or a deploy, SIGINT from a terminal).
+// `next start` itself stops listening, waits for the requests under way and for the work handed to `after()` (a mail
+// being sent), then exits. Two things would keep it waiting: live streams, requests that never finish by design, and
+// kept-alive connections, which Node closes only if they are idle at the moment the server closes (a request finished
+// a moment later leaves its connection open until the keep-alive timeout, 65 s). So on the signal every live stream
+// ends (its EventSource reconnects, to another instance or to this one once it is back), connections are closed as
+// soon as they fall idle, responses from then on say `Connection: close`, and should the rest take longer than
+// SHUTDOWN_DEADLINE_MS the process exits anyway (docs/deploying.md, "Stopping and restarting").
+import diagnostics_channel from "node:diagnostics_channel";
+import type http from "node:http";
+import { endEveryEventStream } from "@/lib/events/event-stream-session";
+import { log } from "@/lib/log/logger";
+
+/** The longest a stopping instance waits for its open requests and background sends. */
+export const SHUTDOWN_DEADLINE_MS = 20_000;
+
+const SIGNALS = { SIGTERM: 143, SIGINT: 130 } as const;
+
+interface ShutdownState {
+  installed: boolean;
+  stopping: boolean;
+  servers: Set<http.Server>;
+}
+
+const state = ((globalThis as unknown as { __outreachShutdown?: ShutdownState }).__outreachShutdown ??= {
+  installed: false,
+  stopping: false,
+  servers: new Set(),
+});
+
+/** Once per process, at boot (instrumentation.ts). */
+export function installGracefulShutdown(): void {
+  if (state.installed) return;
+  state.installed = true;
+  // Node announces every request with its server here, whoever handles it (Next, or the native live stream).
+  diagnostics_channel.subscribe("http.server.request.start", (message) => {
+    const { server, response } = message as { server: http.Server; response: http.ServerResponse };
+    state.servers.add(server);
+    if (state.stopping) response.shouldKeepAlive = false;
+  });
+  for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) process.once(signal, () => beginShutdown(signal));
+}
+
+function beginShutdown(signal: keyof typeof SIGNALS): void {
+  if (state.stopping) return;
+  state.stopping = true;
+  log.info("stopping: ending live streams and finishing the requests under way", { signal });
+  endEveryEventStream();
+  const sweep = setInterval(() => {
+    for (const server of state.servers) server.closeIdleConnections();
+  }, 100);
+  sweep.unref();
+  const deadline = setTimeout(() => {
+    log.warn("stopping took too long; exiting with work still open", { afterMs: SHUTDOWN_DEADLINE_MS });
+    process.exit(SIGNALS[signal]);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+}
