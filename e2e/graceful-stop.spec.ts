@@ -2,9 +2,11 @@
 // database, sign-in on) mailing through a real SMTP server started here:
 // - a mail being sent at that moment still arrives: `next start` waits for it before it exits (the mail server here is
 //   slow to greet, so the send is still under way when the signal comes);
-// - an open live stream does not hold the instance up: it ends (the browser's EventSource reconnects) and the process
-//   exits in seconds, well before the shutdown deadline.
+// - an open live stream does not hold the instance up, nor does a connection that carries no request: the stream ends
+//   (the browser's EventSource reconnects), the connection is closed, and the process exits in seconds, well before
+//   the shutdown deadline.
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
@@ -108,10 +110,15 @@ test("an open live stream ends on SIGTERM and the server exits in seconds", asyn
   });
   stream.on("data", (chunk: Buffer) => frames.push(chunk.toString()));
   await expect.poll(() => frames.join("").includes("event: hello"), { timeout: 10_000 }).toBe(true);
+  // And a connection that carries no request yet, as a browser opens ahead of need.
+  const spare = net.connect(PORT, "127.0.0.1");
+  await new Promise((resolve) => spare.once("connect", resolve));
+  spare.on("error", () => undefined);
 
   const stopTook = await stopTimed(instance);
   // The stream was ended by the server, cleanly (not cut by the process dying), and nothing else held the exit up.
   expect(await ended).toBe("end");
   expect(stopTook).toBeLessThan(5000);
   agent.destroy();
+  spare.destroy();
 });

@@ -4,10 +4,11 @@
 // kept-alive connections, which Node closes only if they are idle at the moment the server closes (a request finished
 // a moment later leaves its connection open until the keep-alive timeout, 65 s). So on the signal every live stream
 // ends (its EventSource reconnects, to another instance or to this one once it is back), connections are closed as
-// soon as they fall idle, responses from then on say `Connection: close`, and should the rest take longer than
+// soon as no request is under way on them, responses from then on say `Connection: close`, and should the rest take longer than
 // SHUTDOWN_DEADLINE_MS the process exits anyway (docs/deploying.md, "Stopping and restarting").
 import diagnostics_channel from "node:diagnostics_channel";
 import type http from "node:http";
+import type { Socket } from "node:net";
 import { endEveryEventStream } from "@/lib/events/event-stream-session";
 import { log } from "@/lib/log/logger";
 
@@ -15,6 +16,18 @@ import { log } from "@/lib/log/logger";
 export const SHUTDOWN_DEADLINE_MS = 20_000;
 
 const SIGNALS = { SIGTERM: 143, SIGINT: 130 } as const;
+
+// Every open connection and the requests under way on it. Node's closeIdleConnections only knows a connection is
+// idle once a request has finished on it; a browser also opens connections ahead of need that carry no request yet,
+// and those would hold the server's close until the headers timeout (60 s).
+const sockets = new Set<Socket>();
+const requestsOn = new WeakMap<Socket, number>();
+
+function track(socket: Socket): void {
+  if (sockets.has(socket)) return;
+  sockets.add(socket);
+  socket.once("close", () => sockets.delete(socket));
+}
 
 interface ShutdownState {
   installed: boolean;
@@ -34,8 +47,14 @@ export function installGracefulShutdown(): void {
   state.installed = true;
   // Node announces every request with its server here, whoever handles it (Next, or the native live stream).
   diagnostics_channel.subscribe("http.server.request.start", (message) => {
-    const { server, response } = message as { server: http.Server; response: http.ServerResponse };
-    state.servers.add(server);
+    const { server, socket, response } = message as { server: http.Server; socket: Socket; response: http.ServerResponse };
+    if (!state.servers.has(server)) {
+      state.servers.add(server);
+      server.on("connection", track);
+    }
+    track(socket);
+    requestsOn.set(socket, (requestsOn.get(socket) ?? 0) + 1);
+    response.once("close", () => requestsOn.set(socket, (requestsOn.get(socket) ?? 1) - 1));
     if (state.stopping) response.shouldKeepAlive = false;
   });
   for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) process.once(signal, () => beginShutdown(signal));
@@ -46,8 +65,11 @@ function beginShutdown(signal: keyof typeof SIGNALS): void {
   state.stopping = true;
   log.info("stopping: ending live streams and finishing the requests under way", { signal });
   endEveryEventStream();
+  // Every 100 ms, each connection with no request under way is closed (a kept-alive one, or one a browser opened
+  // ahead of need); one whose request is still being answered is left until that answer is sent.
   const sweep = setInterval(() => {
     for (const server of state.servers) server.closeIdleConnections();
+    for (const socket of sockets) if (!requestsOn.get(socket)) socket.destroy();
   }, 100);
   sweep.unref();
   const deadline = setTimeout(() => {
