@@ -10,8 +10,8 @@ import net from "node:net";
 import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
-import { baseAppEnv, startApp, type AppInstance } from "./server";
-import { startE2eMailSink, type E2eMailSink } from "./fixtures/mail-sink";
+import { startApp, type AppInstance } from "./server";
+import { mailingAppEnv, startE2eMailSink, type E2eMailSink } from "./fixtures/mail-sink";
 import { SHUTDOWN_DEADLINE_MS } from "../lib/boot/graceful-shutdown";
 
 const PORT = E2E_PORT + 61;
@@ -38,19 +38,7 @@ test.afterAll(async () => {
 async function start(): Promise<AppInstance> {
   const database = await createFreshDatabase("gracefulstop");
   databases.push(database);
-  app = await startApp({
-    port: PORT,
-    logName: "graceful-stop",
-    env: {
-      ...baseAppEnv(),
-      DATABASE_URL: database.url,
-      OUTREACH_AUTH: "on",
-      OUTREACH_JOBS: "off",
-      OUTREACH_SMTP_URL: sink.url,
-      OUTREACH_MAIL_FROM: "Outreach <no-reply@harbor.example>",
-      OUTREACH_PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    },
-  });
+  app = await startApp({ port: PORT, logName: "graceful-stop", env: mailingAppEnv({ databaseUrl: database.url, sink, port: PORT }) });
   return app;
 }
 

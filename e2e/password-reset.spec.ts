@@ -7,8 +7,8 @@ import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { E2E_PORT } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
-import { baseAppEnv, startApp, type AppInstance } from "./server";
-import { startE2eMailSink, type E2eMailSink } from "./fixtures/mail-sink";
+import { startApp, type AppInstance } from "./server";
+import { mailingAppEnv, startE2eMailSink, type E2eMailSink } from "./fixtures/mail-sink";
 import { shoot } from "./helpers";
 
 const PORT = E2E_PORT + 60;
@@ -23,20 +23,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await createFreshDatabase("pwreset");
   sink = await startE2eMailSink();
-  app = await startApp({
-    port: PORT,
-    logName: "password-reset",
-    env: {
-      ...baseAppEnv(),
-      DATABASE_URL: database.url,
-      OUTREACH_AUTH: "on",
-      OUTREACH_JOBS: "off",
-      OUTREACH_SMTP_URL: sink.url,
-      OUTREACH_MAIL_FROM: "Outreach <no-reply@harbor.example>",
-      // Links in mail point at the configured address.
-      OUTREACH_PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    },
-  });
+  app = await startApp({ port: PORT, logName: "password-reset", env: mailingAppEnv({ databaseUrl: database.url, sink, port: PORT }) });
 });
 
 test.afterAll(async () => {
