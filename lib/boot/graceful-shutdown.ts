@@ -17,9 +17,9 @@ export const SHUTDOWN_DEADLINE_MS = 20_000;
 
 const SIGNALS = { SIGTERM: 143, SIGINT: 130 } as const;
 
-// Every open connection and the requests under way on it. Node's closeIdleConnections only knows a connection is
-// idle once a request has finished on it; a browser also opens connections ahead of need that carry no request yet,
-// and those would hold the server's close until the headers timeout (60 s).
+// Every open connection and the requests under way on it. Node's closeIdleConnections would not do: it only knows a
+// connection is idle once a request has finished on it, and a browser also opens connections ahead of need that carry
+// no request yet, which would hold the server's close until the headers timeout (60 s).
 const sockets = new Set<Socket>();
 const requestsOn = new WeakMap<Socket, number>();
 
@@ -32,6 +32,7 @@ function track(socket: Socket): void {
 interface ShutdownState {
   installed: boolean;
   stopping: boolean;
+  /** Servers whose new connections are tracked. */
   servers: Set<http.Server>;
 }
 
@@ -68,7 +69,6 @@ function beginShutdown(signal: keyof typeof SIGNALS): void {
   // Every 100 ms, each connection with no request under way is closed (a kept-alive one, or one a browser opened
   // ahead of need); one whose request is still being answered is left until that answer is sent.
   const sweep = setInterval(() => {
-    for (const server of state.servers) server.closeIdleConnections();
     for (const socket of sockets) if (!requestsOn.get(socket)) socket.destroy();
   }, 100);
   sweep.unref();
