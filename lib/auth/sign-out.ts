@@ -7,10 +7,11 @@ import { decodeSession } from "@/lib/auth/session-cookie";
 export async function signOutSession(token: string | undefined, now = new Date()): Promise<void> {
   const session = await decodeSession(token);
   if (!session) return;
-  await db.revokedSession.upsert({
-    where: { jti: session.jti },
-    update: {},
-    create: { jti: session.jti, userId: session.userId, expiresAt: session.expiresAt },
+  // INSERT … ON CONFLICT DO NOTHING: two sign-outs of one session at once (two tabs, two instances) both succeed.
+  // Prisma's upsert with an empty update reads then inserts, and the second insert would fail.
+  await db.revokedSession.createMany({
+    data: [{ jti: session.jti, userId: session.userId, expiresAt: session.expiresAt }],
+    skipDuplicates: true,
   });
   await db.revokedSession.deleteMany({ where: { expiresAt: { lt: now } } });
 }

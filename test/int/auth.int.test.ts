@@ -101,6 +101,13 @@ describe("sessions", () => {
     expect(res.headers.get("set-cookie")).toMatch(/^outreach_session=;.*Max-Age=0/);
   });
 
+  it("the same session logged out from two tabs at once: both answer 200 and the cookie stops working", async () => {
+    const org = await createOrg();
+    const both = await Promise.all([call(logout, { method: "POST", cookie: org.cookie }), call(logout, { method: "POST", cookie: org.cookie })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await call(listProjects, { cookie: org.cookie })).status).toBe(401);
+  });
+
   it("a route without the cookie answers 401, and a forged cookie too", async () => {
     expect((await call(listProjects)).status).toBe(401);
     const forged = await call(listProjects, { cookie: "outreach_session=not-a-token" });
