@@ -1,30 +1,14 @@
 // Runs once when the Next server starts, before it serves a request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
-  const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
-  installPeerAddressHeader();
-  // A stop (SIGTERM, SIGINT) finishes what is under way and ends the live streams before the process exits.
-  const { installGracefulShutdown } = await import("@/lib/boot/graceful-shutdown");
-  installGracefulShutdown();
-  // `next start` serves the live stream itself, on the Node response (lib/events/serve-stream-natively.ts); development
-  // keeps Next's route so edits reload.
-  const { env } = await import("@/lib/env");
-  if (process.env.NODE_ENV === "production" && env.OUTREACH_NATIVE_STREAM === "on") {
-    const { installNativeEventStream } = await import("@/lib/events/serve-stream-natively");
-    installNativeEventStream();
+  const { log } = await import("@/lib/log/logger");
+  try {
+    const { startInstance } = await import("@/lib/boot/start-instance");
+    await startInstance();
+  } catch (err) {
+    // Next keeps a failed start for good: the process would stay up and answer every request with a 500 until someone
+    // restarted it. Exiting says why at the end of the log, and a supervisor (systemd, Docker) starts it again.
+    log.error("the server could not start", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    process.exit(1);
   }
-  // The runners' CLIs are probed now, in the background (SPEC "Detection"): boot does not wait for them.
-  const { detectRunnersAtBoot } = await import("@/lib/runners/detect-runners-at-boot");
-  void detectRunnersAtBoot();
-  const { ensureDatabase } = await import("@/lib/boot/ensure-database");
-  await ensureDatabase();
-  // Built-in playbooks ship with the code: when the server starts, every organization gets this release's text (rows
-  // people made are left alone). Only the server does this, not every CLI call, so a text is not rewritten under a
-  // run that is about to snapshot it.
-  const [{ seedBuiltinPlaybooksForAll }, { db }] = await Promise.all([import("@/lib/playbooks/seed-builtin-playbooks"), import("@/lib/db/client")]);
-  await seedBuiltinPlaybooksForAll(db);
-  // The boot sweep (runs of a server that died) and the job engine: campaign schedules, the run rescuer, briefs.
-  const { startBackgroundWork } = await import("@/lib/jobs/start-background-work");
-  await startBackgroundWork();
 }

@@ -39,7 +39,8 @@ async function serverUrl(): Promise<string> {
   return embedded.server.url;
 }
 
-export async function createFreshDatabase(label = "t"): Promise<FreshDatabase> {
+/** `migrated: false` leaves it empty, as a new install's database is before the first start. */
+export async function createFreshDatabase(label = "t", { migrated = true }: { migrated?: boolean } = {}): Promise<FreshDatabase> {
   const base = new URL(await serverUrl());
   const name = `outreach_${label}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: withDatabase(base, "postgres") });
@@ -47,7 +48,7 @@ export async function createFreshDatabase(label = "t"): Promise<FreshDatabase> {
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = withDatabase(base, name);
-  await runMigrations({ url });
+  if (migrated) await runMigrations({ url });
   return {
     url,
     async drop() {

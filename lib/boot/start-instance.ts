@@ -1,0 +1,30 @@
+// What an instance does when it starts, before it serves a request (called from instrumentation.ts, on Node only).
+// The order matters: the peer address and the shutdown handling first, the database before anything that reads it.
+export async function startInstance() {
+  // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
+  const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
+  installPeerAddressHeader();
+  // A stop (SIGTERM, SIGINT) finishes what is under way and ends the live streams before the process exits.
+  const { installGracefulShutdown } = await import("@/lib/boot/graceful-shutdown");
+  installGracefulShutdown();
+  // `next start` serves the live stream itself, on the Node response (lib/events/serve-stream-natively.ts); development
+  // keeps Next's route so edits reload.
+  const { env } = await import("@/lib/env");
+  if (process.env.NODE_ENV === "production" && env.OUTREACH_NATIVE_STREAM === "on") {
+    const { installNativeEventStream } = await import("@/lib/events/serve-stream-natively");
+    installNativeEventStream();
+  }
+  // The runners' CLIs are probed now, in the background (SPEC "Detection"): boot does not wait for them.
+  const { detectRunnersAtBoot } = await import("@/lib/runners/detect-runners-at-boot");
+  void detectRunnersAtBoot();
+  const { ensureDatabase } = await import("@/lib/boot/ensure-database");
+  await ensureDatabase();
+  // Built-in playbooks ship with the code: when the server starts, every organization gets this release's text (rows
+  // people made are left alone). Only the server does this, not every CLI call, so a text is not rewritten under a
+  // run that is about to snapshot it.
+  const [{ seedBuiltinPlaybooksForAll }, { db }] = await Promise.all([import("@/lib/playbooks/seed-builtin-playbooks"), import("@/lib/db/client")]);
+  await seedBuiltinPlaybooksForAll(db);
+  // The boot sweep (runs of a server that died) and the job engine: campaign schedules, the run rescuer, briefs.
+  const { startBackgroundWork } = await import("@/lib/jobs/start-background-work");
+  await startBackgroundWork();
+}
