@@ -1,14 +1,7 @@
-// Runs once when the Next server starts, before it serves a request.
+// Runs once when the Next server starts, before it serves a request. Everything it does is in lib/boot/start-instance.ts,
+// loaded on Node only so the edge bundle carries none of it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { log } = await import("@/lib/log/logger");
-  try {
-    const { startInstance } = await import("@/lib/boot/start-instance");
-    await startInstance();
-  } catch (err) {
-    // Next keeps a failed start for good: the process would stay up and answer every request with a 500 until someone
-    // restarted it. Exiting says why at the end of the log, and a supervisor (systemd, Docker) starts it again.
-    log.error("the server could not start", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-    process.exit(1);
-  }
+  const { startInstance } = await import("@/lib/boot/start-instance");
+  await startInstance();
 }

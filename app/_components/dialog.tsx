@@ -15,14 +15,25 @@ type DialogProps = {
  * The close events of a native <dialog> driven by React state. Escape closes the dialog by itself and announces it
  * with a `close` event a task later; `cancel` comes first, in the key's own task, so the state follows at once (a
  * shortcut pressed right after Escape reopens it). A late `close` from a dialog that is open again is stale: ignored.
+ * When the browser has closed it without giving focus back to what had it before (nothing had, say), focus is still
+ * on a button of the hidden dialog until the browser's next frame, and a key pressed then (`?` right after Escape,
+ * in e2e) went to that button instead of the page: the `close` event takes it off. Not earlier: the browser gives
+ * focus back only when it is still inside the dialog as it closes.
  */
 export function nativeCloseEvents(ref: RefObject<HTMLDialogElement | null>, onClose: () => void) {
   return {
     onCancel: () => onClose(),
     onClose: () => {
-      if (!ref.current?.open) onClose();
+      if (ref.current?.open) return;
+      releaseFocus(ref.current);
+      onClose();
     },
   };
+}
+
+function releaseFocus(dialog: HTMLDialogElement | null) {
+  const focused = document.activeElement;
+  if (dialog && focused instanceof HTMLElement && dialog.contains(focused)) focused.blur();
 }
 
 /** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */

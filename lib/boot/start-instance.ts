@@ -1,6 +1,19 @@
 // What an instance does when it starts, before it serves a request (called from instrumentation.ts, on Node only).
 // The order matters: the peer address and the shutdown handling first, the database before anything that reads it.
+import { log } from "@/lib/log/logger";
+
 export async function startInstance() {
+  try {
+    await startInOrder();
+  } catch (err) {
+    // Next keeps a failed start for good: the process would stay up and answer every request with a 500 until someone
+    // restarted it. Exiting says why at the end of the log, and a supervisor (systemd, Docker) starts it again.
+    log.error("the server could not start", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    process.exit(1);
+  }
+}
+
+async function startInOrder() {
   // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
   const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
   installPeerAddressHeader();

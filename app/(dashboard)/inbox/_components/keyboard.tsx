@@ -65,7 +65,8 @@ export function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => 
       aria-labelledby="inbox-keys-title"
       {...nativeCloseEvents(ref, onClose)}
       onKeyDown={(e) => {
-        if (e.key === "?") {
+        // Only while open: a `?` pressed just after Escape can still find focus on the closed dialog's button.
+        if (e.key === "?" && ref.current?.open) {
           e.preventDefault();
           onClose();
         }
