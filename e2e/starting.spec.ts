@@ -1,6 +1,6 @@
 // Starting instances as an operator meets it:
 // - two instances started at the same moment on a new, empty database (a deploy that scales to two) both come up and
-//   share one set of migrations and one default organization;
+//   share one set of migrations (the app's and the job engine's) and one default organization;
 // - a start that cannot succeed (the database named in DATABASE_URL does not exist) ends the process with the reason
 //   in its log, instead of leaving a server up that answers every request with a 500.
 import pg from "pg";
@@ -18,7 +18,8 @@ test.afterAll(async () => {
   await stopEmbeddedTestServer();
 });
 
-const envFor = (url: string) => ({ ...baseAppEnv(), DATABASE_URL: url, OUTREACH_AUTH: "off", OUTREACH_JOBS: "off" });
+// The job engine is on, as in a deploy: it migrates its own schema at start, so the two instances race there too.
+const envFor = (url: string) => ({ ...baseAppEnv(), DATABASE_URL: url, OUTREACH_AUTH: "off", OUTREACH_JOBS: "on" });
 
 test("two instances started at once on an empty database both serve, with one default organization", async () => {
   test.setTimeout(120_000);

@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseUrl } from "@/lib/env";
+import { log } from "@/lib/log/logger";
 
 const globalForDb = globalThis as unknown as { __outreachPrisma?: PrismaClient; __outreachPool?: pg.Pool };
 
@@ -12,7 +13,15 @@ const globalForDb = globalThis as unknown as { __outreachPrisma?: PrismaClient; 
  * there (bench/inbox, docs/performance.md).
  */
 export function getPool(): pg.Pool {
-  globalForDb.__outreachPool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  if (!globalForDb.__outreachPool) {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    // A connection resting in the pool can be ended by the server (a restart, a failover, an administrator): the pool
+    // drops it and opens a new one on the next query, but it also emits "error", which ends the process when nothing
+    // listens. Prisma listens only while it is connected, and the hot paths query the pool directly, so a process whose
+    // first queries were raw ones (a script, a test) had no listener; this one holds from the pool's creation on.
+    pool.on("error", (err) => log.warn("a pooled database connection was closed by the server", { error: err.message }));
+    globalForDb.__outreachPool = pool;
+  }
   return globalForDb.__outreachPool;
 }
 
