@@ -1,29 +1,11 @@
 // The very first sign-up of a cloud edition (no users yet) must not adopt the default organization the way a
 // self-hosted install's first user does: whatever the default organization holds stays nobody's. This needs a
 // database with no users, so the file makes its own.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/lib/db/client";
-import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
-import { setEnv } from "./org-fixtures";
+import { describe, expect, it } from "vitest";
+import { useOwnDatabase } from "./own-database";
 import { peerAddressHeader } from "@/lib/http/peer-address";
 
-let fresh: FreshDatabase;
-let restoreEnv: () => void;
-const shared = globalThis as unknown as { __outreachDefaultOrg?: unknown };
-
-beforeAll(async () => {
-  fresh = await createFreshDatabase("cloudfirst");
-  restoreEnv = setEnv({ DATABASE_URL: fresh.url, OUTREACH_EDITION: "cloud" });
-  await closeDb();
-  shared.__outreachDefaultOrg = undefined;
-});
-
-afterAll(async () => {
-  await closeDb();
-  restoreEnv();
-  shared.__outreachDefaultOrg = undefined;
-  await fresh.drop();
-});
+useOwnDatabase("cloudfirst", { OUTREACH_EDITION: "cloud" });
 
 describe("the first sign-up of a cloud edition", () => {
   it("gets a new organization of its own; the default organization and its rows stay with nobody", async () => {

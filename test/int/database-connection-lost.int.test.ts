@@ -2,22 +2,10 @@
 // while they rest in the pool. The process must keep running and the next query must get a new connection. This file
 // makes its own database, so ending every connection to it disturbs no other test file.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
-import { closeDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
+import { useOwnDatabase } from "./own-database";
 
-let fresh: FreshDatabase;
-
-beforeAll(async () => {
-  fresh = await createFreshDatabase("connlost");
-  process.env.DATABASE_URL = fresh.url;
-  await closeDb();
-});
-
-afterAll(async () => {
-  await closeDb();
-  await fresh.drop();
-});
+const database = useOwnDatabase("connlost");
 
 async function endEveryConnectionTo(url: string) {
   const admin = new pg.Client({ connectionString: url });
@@ -38,7 +26,7 @@ describe("a pooled connection ended by the server", () => {
     await Promise.all([pool.query("SELECT 1"), pool.query("SELECT 2")]);
     expect(pool.idleCount).toBeGreaterThan(0);
 
-    expect(await endEveryConnectionTo(fresh.url)).toBeGreaterThan(0);
+    expect(await endEveryConnectionTo(database().url)).toBeGreaterThan(0);
     // The pool notices, drops the ended connections (emitting "error" for each) and carries on.
     await expect.poll(() => pool.totalCount, { timeout: 5000 }).toBe(0);
 
@@ -46,7 +34,7 @@ describe("a pooled connection ended by the server", () => {
     expect(await db.organization.count()).toBe(0);
 
     // Once Prisma is connected too, the same again.
-    await endEveryConnectionTo(fresh.url);
+    await endEveryConnectionTo(database().url);
     await expect.poll(() => pool.totalCount, { timeout: 5000 }).toBe(0);
     expect(await db.organization.count()).toBe(0);
   });

@@ -1,21 +1,9 @@
 // Two instances starting on one new database both make sure the default organization exists, at the same moment.
 // This file makes its own database, so the organization does not exist yet when the callers race.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
-import { closeDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
+import { useOwnDatabase } from "./own-database";
 
-let fresh: FreshDatabase;
-
-beforeAll(async () => {
-  fresh = await createFreshDatabase("defaultorg");
-  process.env.DATABASE_URL = fresh.url;
-  await closeDb();
-});
-
-afterAll(async () => {
-  await closeDb();
-  await fresh.drop();
-});
+useOwnDatabase("defaultorg");
 
 describe("the default organization on a new database", () => {
   it("is made once when eight callers ask for it at the same moment, and every caller gets it", async () => {

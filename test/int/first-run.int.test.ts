@@ -1,22 +1,8 @@
 // First-run sign-up needs a database with no users, so this file makes its own.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, type FreshDatabase } from "./fresh-database";
-import { closeDb } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
+import { useOwnDatabase } from "./own-database";
 
-let fresh: FreshDatabase;
-const shared = globalThis as unknown as { __outreachDefaultOrg?: unknown };
-
-beforeAll(async () => {
-  fresh = await createFreshDatabase("firstrun");
-  process.env.DATABASE_URL = fresh.url;
-  await closeDb();
-  shared.__outreachDefaultOrg = undefined;
-});
-
-afterAll(async () => {
-  await closeDb();
-  await fresh.drop();
-});
+useOwnDatabase("firstrun");
 
 describe("first-run sign-up", () => {
   it("creates the first user as owner of the default organization, signs them in, then closes", async () => {
