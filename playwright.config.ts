@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3917);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Where a run keeps its server's logs, the signed-in state, results and screenshots. Two runs in one checkout (the
+ * shards of scripts/e2e.mjs, or a second run by hand) each need their own, and their own E2E_PORT. */
+export const E2E_ARTIFACTS = process.env.E2E_ARTIFACTS ?? "e2e/.artifacts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -14,12 +17,12 @@ export default defineConfig({
   // that alone can pass 30 s, so each test gets 60 s. Waits for a condition still fail after 10 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "e2e/.artifacts/results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `${E2E_ARTIFACTS}/results.json` }]],
   globalSetup: "./e2e/global-setup.ts",
-  outputDir: "e2e/.artifacts/test-output",
+  outputDir: `${E2E_ARTIFACTS}/test-output`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    storageState: "e2e/.artifacts/owner.json",
+    storageState: `${E2E_ARTIFACTS}/owner.json`,
     launchOptions: {
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

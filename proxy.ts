@@ -61,5 +61,6 @@ function extensionCors(req: NextRequest) {
 export const config = {
   // API routes authenticate in their own wrappers; only the extension prefix needs the proxy (for CORS), so the
   // rest of /api skips it.
-  matcher: ["/api/extension/:path*", "/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|css|js)$).*)"],
+  // The icons and the web manifest are public files a browser fetches before (and without) signing in.
+  matcher: ["/api/extension/:path*", "/((?!api/|_next/static|_next/image|favicon.ico|manifest.webmanifest|.*\\.(?:png|svg|ico|css|js)$).*)"],
 };

@@ -26,6 +26,9 @@ export default defineConfig({
           setupFiles: ["test/int/setup-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits on a condition; its own default (1 s) is shorter than a loaded 2-core machine needs for
+          // a child process or a database round trip, and a wait that is too short fails for no reason.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

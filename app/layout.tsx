@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import "./globals.css";
@@ -7,6 +7,17 @@ import { HydrationMark } from "./_components/hydration-mark";
 export const metadata: Metadata = {
   title: { default: "Outreach", template: "%s · Outreach" },
   description: "Draft, review and send outreach across projects.",
+  // The tab icon, Apple's and the web manifest come from Next's file conventions (app/favicon.ico, app/icon.svg,
+  // app/apple-icon.png, app/manifest.ts). Pinned to a phone's home screen it opens in a window of its own.
+  appleWebApp: { capable: true, title: "Outreach", statusBarStyle: "default" },
+};
+
+// The browser's bar colour on a phone: the page's own background, light or dark.
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fafafa" },
+    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+  ],
 };
 
 // Runs before first paint so the page never flashes the wrong theme. The saved choice lives in

@@ -226,6 +226,8 @@ function searchScenarios(make: (name: string, query: (org: Org, i: number) => Re
     make("tab counts", () => ({}), "counts"),
     make("tab counts, one campaign", (org) => ({ campaign: org.campaignId }), "counts"),
     make("tab counts, searched", () => ({ q: "thought" }), "counts"),
+    make("tab counts, searched a handle", (_org, i) => ({ q: `person_${g(i)}` }), "counts"),
+    make("tab counts, searched a body word", (_org, i) => ({ q: createHash("md5").update(String(g(i))).digest("hex").slice(0, 10) }), "counts"),
   ];
 }
 
@@ -237,7 +239,7 @@ async function plainSql(pool: pg.Pool, s: Scenario, i: number) {
 /** Runs the scenario's statements as the route does (a search may take two) and returns them. */
 async function scenarioStatements(pool: pg.Pool, s: Scenario, i: number) {
   const { listDraftRows } = await import("../lib/drafts/list-drafts");
-  const { countDraftsSql } = await import("../lib/drafts/count-drafts");
+  const { countDraftRows } = await import("../lib/drafts/count-drafts");
   const { ZListDraftsQuery, ZDraftFilter } = await import("../lib/drafts/schemas");
   const raw = Object.fromEntries(Object.entries(s.query(i)).map(([k, v]) => [k, String(v)]));
   const ran: { text: string; values: unknown[] }[] = [];
@@ -245,7 +247,7 @@ async function scenarioStatements(pool: pg.Pool, s: Scenario, i: number) {
     ran.push(sql);
     return (await pool.query(sql.text, sql.values)).rows;
   };
-  if (s.route === "counts") await run(countDraftsSql({ orgId: s.org(i).id, filter: ZDraftFilter.parse(raw) }));
+  if (s.route === "counts") await countDraftRows({ orgId: s.org(i).id, filter: ZDraftFilter.parse(raw), run: run as never });
   else await listDraftRows({ orgId: s.org(i).id, query: ZListDraftsQuery.parse(raw), run });
   return ran;
 }

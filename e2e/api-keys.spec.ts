@@ -2,6 +2,7 @@
 // and is refused a write, revoking it ends its access; the API reference at /api/docs lists the operations.
 import { expect, test } from "./fixtures/hydration";
 import { shoot } from "./helpers";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 test("an admin makes a read-only key, a script reads with it and cannot write, revoking ends it; /api/docs shows the reference", async ({ page, playwright, baseURL }) => {
   const name = `Nightly report ${Date.now().toString(36)}`;
@@ -11,7 +12,7 @@ test("an admin makes a read-only key, a script reads with it and cannot write, r
   await page.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByRole("region", { name: "API key" }).getByTestId("secret-value").textContent())!.trim();
   expect(key).toMatch(/^oak_[A-Za-z0-9]{8}_/);
-  await page.screenshot({ path: "e2e/.artifacts/screens/api-keys-created-light.png", fullPage: true });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/api-keys-created-light.png`, fullPage: true });
   await page.getByRole("button", { name: "Done" }).click();
   const row = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Read-only");
@@ -40,10 +41,10 @@ test("an admin makes a read-only key, a script reads with it and cannot write, r
   await page.goto("/api/docs");
   await expect(page.getByRole("heading", { name: "Outreach dashboard API" })).toBeVisible();
   await expect(page.getByText("/api/drafts/{id}").first()).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/screens/api-docs-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/api-docs-light.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: "e2e/.artifacts/screens/api-docs-dark.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/api-docs-dark.png` });
   await page.setViewportSize({ width: 360, height: 800 });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: "e2e/.artifacts/screens/api-docs-phone.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/api-docs-phone.png` });
 });

@@ -2,10 +2,13 @@
 // the run, Load more, rows arriving live; and Export CSV on the Inbox and People pages downloading what the page
 // shows (its filters), in the spec's columns.
 import fs from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
 import pg from "pg";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { created, databaseUrl, shoot, uid } from "./helpers";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 let sql: pg.Client;
 test.beforeAll(async () => {
@@ -116,6 +119,30 @@ test("Export CSV on the Inbox downloads the drafts the page shows, in the spec's
   const approvedLines = fs.readFileSync((await approvedOnly.path())!, "utf8").trim().split("\n");
   expect(approvedLines).toHaveLength(2);
   expect(approvedLines[1]).toContain(`person1_${s.u}`);
+});
+
+test("the export is gzip-compressed for a client that asks, and the same bytes for one that does not", async ({ request, baseURL }) => {
+  const s = await seed(request);
+  const state = JSON.parse(fs.readFileSync(`${E2E_ARTIFACTS}/owner.json`, "utf8")) as { cookies: Array<{ name: string; value: string }> };
+  const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const get = (acceptEncoding: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(`${baseURL}/api/export/drafts?campaign=${s.campaignId}&format=csv`, { headers: { cookie, "accept-encoding": acceptEncoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      }).on("error", reject);
+    });
+  const [gzipped, plain] = [await get("gzip, deflate, br"), await get("identity")];
+  expect(gzipped.headers["content-encoding"]).toBe("gzip");
+  expect(gzipped.headers.vary).toContain("Accept-Encoding");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(zlib.gunzipSync(gzipped.body).toString("utf8")).toBe(plain.body.toString("utf8"));
+  expect(plain.body.toString("utf8")).toContain(`person1_${s.u}`);
+  // A refusal still answers through the route's own wrapper: an unknown resource is a 404.
+  const missing = await new Promise<number>((resolve) => http.get(`${baseURL}/api/export/nothing?format=csv`, { headers: { cookie } }, (res) => (res.resume(), resolve(res.statusCode!))));
+  expect(missing).toBe(404);
 });
 
 test("People: filters for contacts and threads live in the URL, and Export CSV carries them", async ({ page }) => {

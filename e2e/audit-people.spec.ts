@@ -38,7 +38,7 @@ async function seed(request: APIRequestContext) {
   const types = ["lifecycle", "message_chunk", "tool_call", "message_chunk", "lifecycle"];
   for (const [i, type] of types.entries()) {
     await sql.query(`INSERT INTO run_events (organization_id, run_id, seq, type, payload) VALUES ($1, $2, $3, $4, $5)`, [
-      orgId, runId, i + 1, type, JSON.stringify(type === "lifecycle" ? { phase: i === 0 ? "starting" : "finished" } : type === "tool_call" ? { title: "forum_search" } : { text: `chunk ${i}` }),
+      orgId, runId, i + 1, type, JSON.stringify(type === "lifecycle" ? { phase: i === 0 ? "starting" : "finished" } : type === "tool_call" ? { title: "mcp__outreach__forum_scout", rawInput: { communities: ["logistics"] } } : { text: `chunk ${i}` }),
     ]);
   }
   expect((await request.patch(`/api/drafts/${draftIds[0]}`, { data: { state: "approved" } })).status()).toBe(200);
@@ -99,7 +99,7 @@ test("audit: people's decisions first, a run folded into one row that opens, All
   const events = table.getByRole("list", { name: `Events of run ${s.runId}` });
   await expect(events.getByRole("listitem")).toHaveCount(5);
   await expect(events).toContainText("Agent: chunk 1");
-  await expect(events).toContainText("Tool call forum_search");
+  await expect(events).toContainText("Agent: Looking at posts in r/logistics");
   await shoot(page, "audit-run-folded");
 
   // The decisions view leaves out what the run did by itself; All events shows every event of the run.

@@ -79,15 +79,30 @@ test.describe("next-auth endpoints", () => {
     expect(plain.some((c) => c.startsWith("next-auth.csrf-token="))).toBe(true);
     for (const cookie of plain) expect(cookie.split(";").map((p) => p.trim())).not.toContain("Secure");
 
-    // The credentials sign-in through next-auth's own callback writes a Secure outreach_session over HTTPS.
-    const csrf = (await (await ctx.request.get("/api/auth/csrf", { headers: { "x-forwarded-proto": "https" } })).json()).csrfToken as string;
-    const signIn = await ctx.request.post("/api/auth/callback/credentials", {
-      headers: { "x-forwarded-proto": "https", cookie: secure.map((c) => c.split(";")[0]).join("; ") },
-      form: { csrfToken: csrf, username: OWNER.username, password: OWNER.password, json: "true" },
+    // Signing in over HTTPS writes a Secure outreach_session.
+    const signIn = await ctx.request.post("/api/auth/login", {
+      headers: { "x-forwarded-proto": "https" },
+      data: { username: OWNER.username, password: OWNER.password },
       maxRedirects: 0,
     });
     const session = signIn.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("outreach_session="));
     expect(session?.value.split(";").map((p) => p.trim())).toContain("Secure");
+    await ctx.close();
+  });
+
+  test("next-auth's credentials callback signs nobody in, even with its CSRF token, and a cross-site post is refused", async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const { csrfToken } = (await (await ctx.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    const form = { csrfToken, username: OWNER.username, password: OWNER.password, json: "true" };
+    const same = await ctx.request.post("/api/auth/callback/credentials", { form, maxRedirects: 0 });
+    expect(same.status()).toBeLessThan(500);
+    expect((await ctx.cookies()).find((c) => c.name === "outreach_session")).toBeUndefined();
+    const cross = await ctx.request.post("/api/auth/callback/credentials", { form, maxRedirects: 0, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(cross.status()).toBe(403);
+    expect(await cross.json()).toMatchObject({ error: "forbidden" });
+    expect((await ctx.cookies()).find((c) => c.name === "outreach_session")).toBeUndefined();
+    // The session endpoint still answers (signed out: an empty session).
+    expect((await ctx.request.get(`${baseURL}/api/auth/session`)).status()).toBe(200);
     await ctx.close();
   });
 

@@ -73,20 +73,20 @@ test("a reply no runner could draft says so, and what to do, on its thread and i
 
   await page.goto(`/conversations/${thread[0]!.id}`);
   const section = page.locator(`section[data-reply-id="${reply}"]`);
-  await expect(section.getByText("No agent runner could draft this reply.")).toBeVisible();
+  await expect(section.getByText("No agent could draft this reply.")).toBeVisible();
   await expect(section.getByTestId("reply-not-started")).toHaveText(words);
   await expect(section.getByRole("button", { name: "Retry" })).toBeVisible();
   await expect(section.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await shoot(page, "conversation-no-runner");
 
   await page.goto(`/inbox?campaign=${s.campaignId}&state=all`);
-  await expect(page.locator(`tr[data-draft-id="${reply}"]`).getByText("No runner to draft this reply")).toBeVisible();
+  await expect(page.locator(`tr[data-draft-id="${reply}"]`).getByText("No agent to draft this reply")).toBeVisible();
 });
 
 test("Settings > Webhooks offers the draft decisions beside the notification kinds", async ({ page }) => {
   await page.goto("/settings/webhooks");
   const form = page.getByRole("form", { name: "Add endpoint" });
-  for (const label of ["Run failed", "Reply received", "Draft approved", "Draft rejected", "Draft sent"]) {
+  for (const label of ["Run stopped", "Reply received", "Draft approved", "Draft rejected", "Draft sent"]) {
     await expect(form.getByLabel(label)).toBeVisible();
   }
   await expect(form.getByText("they do not appear in the bell")).toBeVisible();

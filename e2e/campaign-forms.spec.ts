@@ -12,6 +12,7 @@ import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { cli, created, databaseUrl, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 test.use({ timezoneId: "Asia/Tokyo" });
 
@@ -53,7 +54,7 @@ async function shootInPlace(page: Page, name: string) {
     }, theme);
     // Colours change with a transition: shoot once they have settled.
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage: true });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/${name}-${theme}.png`, fullPage: true });
   }
   await page.evaluate(() => {
     localStorage.setItem("theme", "light");
@@ -81,6 +82,11 @@ test("a campaign created with the form alone: schedule in the viewer's time, pro
   // Every weekday at 08:00 in Tokyo is 23:00 UTC the evening before, Sunday to Thursday.
   await page.getByLabel("Runs", { exact: true }).selectOption("weekdays");
   await page.getByLabel("At", { exact: true }).fill("08:00");
+  // With a schedule, the form says whether the campaign starts on it, and the creator chooses.
+  const start = page.getByTestId("campaign-start-words");
+  await expect(start).toHaveText("This campaign will run on its schedule as soon as it is created.");
+  await page.getByRole("radio", { name: /Create it not started/ }).check();
+  await expect(start).toHaveText("This campaign will not run on its schedule until you start it.");
   const words = page.getByTestId("schedule-words");
   await expect(words).toContainText("Every weekday at 08:00, your time (Asia/Tokyo).");
   await expect(words).toContainText("Saved as the cron 0 23 * * 0-4 in UTC: at 23:00, Sunday through Thursday UTC.");

@@ -36,10 +36,16 @@ test("the schedule in words with its next runs, the last slot's outcome, Pause a
   await page.goto(`/campaigns/${campaign.id}`);
   const schedule = page.getByTestId("campaign-schedule");
   await expect(schedule).toContainText("At 09:00, Monday through Friday (UTC)");
+  // The sentence leads; the cron expression is said once, last, as a detail.
+  const lines = (await schedule.innerText()).split("\n").map((l) => l.trim()).filter(Boolean);
+  expect(lines[0]).toMatch(/09:00/);
+  expect(lines[0]).not.toContain("* *");
+  expect(lines.at(-1)).toBe("As a cron expression (UTC): 0 9 * * 1-5");
+  await expect(schedule.getByText("0 9 * * 1-5")).toHaveCount(1);
   const next = page.getByRole("list", { name: "Next runs" }).getByRole("listitem");
   await expect(next).toHaveCount(3);
-  for (const item of await next.all()) await expect(item).toContainText("09:00 AM UTC");
-  await expect(page.getByTestId("last-scheduled-run")).toContainText(`Last scheduled slot Nov 24, 2026, 09:00 AM UTC: started run ${run.rows[0]!.id}`);
+  for (const item of await next.all()) await expect(item).toContainText("09:00 UTC");
+  await expect(page.getByTestId("last-scheduled-run")).toContainText(`Last scheduled slot Nov 24, 2026, 09:00 UTC: started run ${run.rows[0]!.id}`);
   const history = page.getByRole("table", { name: "Run history" });
   await expect(history.getByText("Scheduled", { exact: true })).toBeVisible();
   await shoot(page, "campaign-schedule");
@@ -73,7 +79,7 @@ test("Settings > Background jobs lists each job with its schedule and says which
   const card = page.getByTestId("background-jobs");
   await expect(card).toBeVisible();
   const rows = card.getByRole("table", { name: "Background jobs" }).locator("tbody tr");
-  await expect(rows).toHaveCount(8);
+  await expect(rows).toHaveCount(11);
   await expect(rows.nth(0)).toContainText("campaign-tick");
   await expect(rows.nth(0)).toContainText("Every minute (UTC)");
   await expect(rows.nth(1)).toContainText("run-rescuer");
@@ -83,6 +89,9 @@ test("Settings > Background jobs lists each job with its schedule and says which
   await expect(rows.nth(5)).toContainText("billing-meter");
   await expect(rows.nth(6)).toContainText("insights-daily");
   await expect(rows.nth(7)).toContainText("outcome-rollups");
+  await expect(rows.nth(8)).toContainText("sources-sweep");
+  await expect(rows.nth(9)).toContainText("data-retention");
+  await expect(rows.nth(10)).toContainText("database-backup");
   // The e2e server runs with OUTREACH_JOBS=off (scheduler.spec.ts runs instances with jobs on).
   await expect(page.getByText("OUTREACH_JOBS=off: another instance (or Trigger.dev) must run the jobs.")).toBeVisible();
   await card.scrollIntoViewIfNeeded();

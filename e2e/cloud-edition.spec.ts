@@ -3,14 +3,15 @@
 // organization and invites a teammate by link; the teammate joins as a member and finds billing and roles closed to
 // them (hidden in the pages, 403 from the API); the owner subscribes through the fake Checkout, the subscription
 // webhook flips the plan to Pro, and a run on the cloud runner is reported to the Stripe meter.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
-import { E2E_PORT } from "../playwright.config";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
 import { startFakeStripe, type FakeStripe } from "../test/fakes/fake-stripe";
 import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../lib/relay-protocol/token";
-import { baseAppEnv, startApp, writeFakeBackends, type AppInstance } from "./server";
+import { baseAppEnv, startApp, type AppInstance } from "./server";
+import { startRelay } from "./relay-process";
 import { shoot } from "./helpers";
 
 const SECRET_KEY = "sk_test_e2e_cloud";
@@ -23,23 +24,6 @@ let database: FreshDatabase;
 let stripe: FakeStripe;
 let relay: ChildProcess;
 let app: AppInstance;
-
-async function startRelay(publicKey: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "runner-relay/main.ts"], {
-    env: { ...process.env, OUTREACH_RELAY_PORT: "0", RELAY_BACKEND: "fake-agent", OUTREACH_EXTRA_BACKENDS: writeFakeBackends(), RELAY_TOKEN_PUBLIC_KEY: publicKey },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = /RELAY_READY (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`the relay exited with ${code}: ${out}`)));
-  });
-  return { child, port };
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -117,7 +101,7 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   const link = (await owner.getByRole("region", { name: "Invitation link" }).getByTestId("secret-value").textContent())!.trim();
   expect(link).toMatch(new RegExp(`^${app.base}/join/inv_[A-Za-z0-9_-]{43}$`));
   await expect(owner.getByRole("list", { name: "Pending invitations" }).getByRole("listitem")).toHaveCount(1);
-  await owner.screenshot({ path: "e2e/.artifacts/screens/cloud-members-invite-light.png", fullPage: true });
+  await owner.screenshot({ path: `${E2E_ARTIFACTS}/screens/cloud-members-invite-light.png`, fullPage: true });
 
   // 3. The teammate opens it, creates an account, and lands in the owner's organization as a member.
   const member = await freshPage(browser);
@@ -143,19 +127,22 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
   await stranger.goto(link);
   await expect(stranger.getByText("This invitation link has already been used.")).toBeVisible();
 
-  // 4. The member: no Billing section, no role controls; the API refuses them too.
+  // 4. The member: the plan and its usage but no plan controls or invoices, no role controls; the API refuses them too.
   await member.goto("/settings");
   const sections = member.getByRole("navigation", { name: "Settings sections" });
   await expect(sections.getByRole("link", { name: "Members" })).toBeVisible();
-  await expect(sections.getByRole("link", { name: "Billing" })).toHaveCount(0);
-  await expect(sections.getByRole("link", { name: "Cloud runner" })).toHaveCount(0);
+  await expect(sections.getByRole("link", { name: "Plan and usage" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Self-hosted installs" })).toHaveCount(0);
   await member.goto("/settings/members");
   await expect(member.getByRole("table", { name: "Members" })).toContainText(OWNER.username);
   await expect(member.getByRole("combobox")).toHaveCount(0);
   await expect(member.getByRole("button", { name: "Create invitation link" })).toHaveCount(0);
   await shoot(member, "cloud-members-as-member");
   await member.goto("/settings/billing");
-  await expect(member.getByText("Only admins manage billing")).toBeVisible();
+  await expect(member.getByTestId("plan-name")).toHaveText("Free");
+  await expect(member.getByTestId("plan-who")).toHaveText("Only owners change the plan; ask one of them about usage or limits.");
+  await expect(member.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0);
+  await expect(member.getByRole("table", { name: "Invoices" })).toHaveCount(0);
   expect((await member.request.get("/api/billing")).status()).toBe(403);
   const members = (await (await member.request.get("/api/members")).json()) as { members: Array<{ id: number; username: string }> };
   const ownerRow = members.members.find((m) => m.username === OWNER.username)!;
@@ -224,10 +211,13 @@ test("sign up, invite a member by link, members kept out of billing, subscribe t
 
   // 7. Cloud runner tokens, for installs elsewhere: issued once, listed.
   await owner.goto("/settings/cloud-runner");
+  // Named for the customers it is for: teams with installs of their own.
+  await expect(owner.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Self-hosted installs" })).toHaveAttribute("aria-current", "page");
+  await expect(owner.getByText(/Only for teams that also run the dashboard on a server of their own/)).toBeVisible();
   await owner.getByLabel("Name").fill("office install");
   await owner.getByRole("button", { name: "Issue token" }).click();
   await expect(owner.getByRole("region", { name: "Cloud runner token" }).getByTestId("secret-value")).toHaveText(/^ocr_/);
-  await owner.screenshot({ path: "e2e/.artifacts/screens/cloud-runner-token-light.png", fullPage: true });
+  await owner.screenshot({ path: `${E2E_ARTIFACTS}/screens/cloud-runner-token-light.png`, fullPage: true });
   await owner.getByRole("button", { name: "Done" }).click();
   await expect(owner.getByRole("table", { name: "Cloud runner tokens" })).toContainText("office install");
   await expect(owner.getByRole("table", { name: "Cloud runner tokens" })).toContainText("Never");

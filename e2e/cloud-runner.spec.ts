@@ -69,7 +69,13 @@ test("Run now on the default cloud runner: Settings shows the relay connected, t
 
   relay = await startRelay(port, publicKey);
   {
-    await page.getByRole("button", { name: "Re-detect" }).click();
+    // Detection probes every runner's command line (a CLI's --version can take seconds on a busy machine): the row is
+    // read once the answer is in.
+    const [detected] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/runners") && r.request().method() === "POST", { timeout: 60_000 }),
+      page.getByRole("button", { name: "Re-detect" }).click(),
+    ]);
+    expect(detected.status()).toBe(200);
     await expect(cloudRow).toContainText("Connected · relay 1.0.0, fake-agent");
     await expect(cloudRow).toContainText("Ready to run campaigns.");
     await cloudRow.scrollIntoViewIfNeeded();
@@ -111,11 +117,12 @@ test("Run now on the default cloud runner: Settings shows the relay connected, t
     expect(started.status()).toBe(202);
     const { runId } = (await started.json()) as { runId: number };
     await page.goto(`/runs/${runId}`);
-    await expect(page.getByText("Connected to the cloud runner · fake-agent, relay 1.0.0")).toBeVisible();
     await expect(page.getByText("Reading the campaign through the cloud runner.")).toBeVisible();
-    await expect(page.getByText("mcp__outreach__run_start").first()).toBeVisible();
+    await expect(page.locator("[data-tool-call] summary").first()).toContainText(/Read(ing)? the (campaign )?brief/);
     await expect(page.getByText("Drafted one DM from the cloud.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Success").first()).toBeVisible({ timeout: 20_000 });
+    await page.getByText("Technical details").click();
+    await expect(page.getByText("Connected to the cloud runner · fake-agent, relay 1.0.0")).toBeVisible();
     await expect(page.getByText("$0.0912").first()).toBeVisible();
     await shoot(page, "run-log-cloud-runner");
 

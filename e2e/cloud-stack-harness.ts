@@ -7,6 +7,7 @@ import path from "node:path";
 import { watchTree } from "../test/int/process-tree";
 import { createFreshDatabase, type FreshDatabase } from "../test/int/fresh-database";
 import { writeFakeBackends } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -25,7 +26,7 @@ export interface Stack {
   seen: Set<number>;
 }
 
-const LOG = path.join("e2e", ".artifacts", "cloud-stack.log");
+const LOG = path.join(E2E_ARTIFACTS, "cloud-stack.log");
 
 /** `npm run cloud`'s own command (package.json), so the pid is the supervisor's; waits for its ready line. */
 export async function startStack(env: Record<string, string>): Promise<Stack> {

@@ -4,6 +4,7 @@ import pg from "pg";
 import { expect, test } from "./fixtures/hydration";
 import { databaseUrl } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 test("a double click on a project's Delete deletes nothing; the dialog names what goes and wants the name typed", async ({ page }) => {
   const name = `Keep me ${Date.now().toString(36)}`;
@@ -20,12 +21,12 @@ test("a double click on a project's Delete deletes nothing; the dialog names wha
   await page.keyboard.press("Escape");
   await trigger.click();
   const dialog = page.getByRole("dialog", { name: `Delete project ${name}?` });
-  await expect(dialog).toContainText("Its accounts, campaigns, templates and uploaded or fetched source files are deleted with it.");
+  await expect(dialog).toContainText("Its accounts, campaigns, example messages and uploaded or fetched source files are deleted with it.");
   const confirm = dialog.getByRole("button", { name: "Delete project" });
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(`Type "${name}" to confirm`).fill(name.slice(0, -1));
   await expect(confirm).toBeDisabled();
-  await page.screenshot({ path: "e2e/.artifacts/screens/confirm-delete-project-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/confirm-delete-project-light.png` });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
   expect((await page.request.get(`/api/projects/${project.id}`)).status()).toBe(200);
@@ -34,7 +35,7 @@ test("a double click on a project's Delete deletes nothing; the dialog names wha
   await page.reload();
   await trigger.click();
   await dialog.getByLabel(`Type "${name}" to confirm`).fill(name);
-  await page.screenshot({ path: "e2e/.artifacts/screens/confirm-delete-project-dark.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/confirm-delete-project-dark.png` });
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await confirm.click();
   await expect(page).toHaveURL(/\/projects$/);
@@ -82,7 +83,7 @@ test("no runner dead end: a new campaign defaults to a runner that can run, and 
   const { runners } = (await (await page.request.get("/api/runners")).json()) as { runners: { slug: string; available: boolean }[] };
   expect(runners.find((r) => r.slug === "cloud")?.available).toBe(false);
   await page.goto(`/campaigns/new?project=${project.id}`);
-  await expect(page.getByLabel("Runner", { exact: true })).toHaveValue(runners.find((r) => r.available)!.slug);
+  await expect(page.getByLabel("Agent", { exact: true })).toHaveValue(runners.find((r) => r.available)!.slug);
 
   // A campaign left on the cloud runner (made through the API, as the demo data is): the banner leads to the choice.
   const campaign = (await (
@@ -92,8 +93,8 @@ test("no runner dead end: a new campaign defaults to a runner that can run, and 
   ).json()) as { id: number };
   await page.goto(`/campaigns/${campaign.id}`);
   const banner = page.getByRole("region", { name: "Setup required" });
-  await banner.getByRole("link", { name: "Choose another runner" }).click();
-  const runner = page.getByLabel("Runner", { exact: true });
+  await banner.getByRole("link", { name: "Choose another agent" }).click();
+  const runner = page.getByLabel("Agent", { exact: true });
   await expect(runner).toBeInViewport();
   await expect(runner).toHaveValue("cloud");
   await runner.selectOption(FAKE_AGENT_SLUG);

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./fixtures/hydration";
-import { E2E_PORT } from "../playwright.config";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
 import { baseAppEnv, startApp, type AppInstance } from "./server";
 
@@ -47,17 +47,19 @@ test("every demo run log names real steps and its times move forward", async ({ 
   expect(ids.runs.length).toBeGreaterThan(10);
   for (const id of ids.runs) {
     await page.goto(`${app.base}/runs/${id}`);
-    const log = page.getByRole("list", { name: "Run log" });
-    await expect(log.locator("[data-lifecycle]").first(), `run ${id}`).toBeVisible();
-    await expect(log.locator('[data-lifecycle="unknown"]'), `run ${id}`).toHaveCount(0);
-    const offsets = await log.locator("time").allTextContents();
+    await expect(page.getByRole("list", { name: "What the agent did" }).locator("li").first(), `run ${id}`).toBeVisible();
+    await page.getByText("Technical details").click();
+    const technical = page.getByRole("list", { name: "Technical log" });
+    await expect(technical.locator("[data-lifecycle]").first(), `run ${id}`).toBeVisible();
+    await expect(technical.locator('[data-lifecycle="unknown"]'), `run ${id}`).toHaveCount(0);
+    const offsets = await page.getByRole("region", { name: "What the agent did" }).locator("time").allTextContents();
     expect(new Set(offsets).size, `run ${id}: every row reads ${offsets[0]}`).toBeGreaterThan(2);
   }
   await page.goto(`${app.base}/runs/${ids.runs[0]}`);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
-    await page.screenshot({ path: `e2e/.artifacts/screens/demo-run-log-${theme}.png` });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/demo-run-log-${theme}.png` });
   }
 });
 
@@ -76,6 +78,6 @@ test("no demo conversation shows one of our messages twice", async ({ page }) =>
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
-    await page.screenshot({ path: `e2e/.artifacts/screens/demo-thread-${theme}.png` });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/demo-thread-${theme}.png` });
   }
 });

@@ -11,6 +11,7 @@ import pg from "pg";
 import yauzl from "yauzl";
 import { cli, created, databaseUrl, scriptOrgPlaybook, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 function extensionCard(page: Page) {
   return page.locator("section").filter({ has: page.getByRole("heading", { name: "Browser extension" }) });
@@ -31,7 +32,7 @@ test("pair with a code, see the device's liveness and the banner, revoke it", as
   expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await expect(shown).toContainText("It will not be shown again");
   // The code exists only until the page reloads, so this state is captured once, as it is.
-  await card.screenshot({ path: "e2e/.artifacts/screens/extension-pairing-code-light.png" });
+  await card.screenshot({ path: `${E2E_ARTIFACTS}/screens/extension-pairing-code-light.png` });
 
   const paired = await request.post("/api/extension/pair", { data: { code, name } });
   expect(paired.status(), await paired.text()).toBe(201);

@@ -10,17 +10,18 @@ import path from "node:path";
 import pg from "pg";
 import { chromium, type BrowserContext, type Page, type Worker } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
-import { CHROMIUM, E2E_PORT } from "../playwright.config";
+import { CHROMIUM, E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 import { startFakePlatform, startRecordingBackend, type FakePlatform } from "./fixtures/fake-platform";
 import { cli, databaseUrl, uid } from "./helpers";
 import { buildComposeUrl } from "../lib/drafts/compose-url";
+import { handoffFragment } from "../lib/drafts/handoff-link";
 import { FAKE_AGENT_SLUG } from "./server";
 
 test.describe.configure({ mode: "serial" });
 
 const DASHBOARD = `http://127.0.0.1:${E2E_PORT}`;
-const EXT_DIR = path.resolve("e2e", ".artifacts", "extension");
-const SCREENS = path.resolve("e2e", ".artifacts", "screens");
+const EXT_DIR = path.resolve(E2E_ARTIFACTS, "extension");
+const SCREENS = path.resolve(E2E_ARTIFACTS, "screens");
 
 let fake: FakePlatform;
 let recorder: Awaited<ReturnType<typeof startRecordingBackend>>;
@@ -54,7 +55,7 @@ test.beforeAll(async () => {
     args: ["--no-sandbox", "--disable-gpu", `--disable-extensions-except=${EXT_DIR}`, `--load-extension=${EXT_DIR}`],
   });
   // Signed in to the dashboard as the e2e owner, like a person who has the dashboard open.
-  const state = JSON.parse(fs.readFileSync("e2e/.artifacts/owner.json", "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  const state = JSON.parse(fs.readFileSync(`${E2E_ARTIFACTS}/owner.json`, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
   await context.addCookies(state.cookies);
   sw = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
   extensionId = new URL(sw.url()).host;
@@ -176,9 +177,18 @@ test("a compose page opened from the dashboard arms the draft, and submitting it
     { id: draftId, kind: "dm", platform: "forum", accountHandle: sentDraft.account, targetUser: target, targetCommunity: null, targetUrl: null, title: "Hello", body: "Hi Erin" },
     { forumOrigin: fake.origin, backendUrl: DASHBOARD },
   )!;
+  // The link names neither this dashboard's address nor anything of it outside the fragment.
+  expect(compose).not.toContain(DASHBOARD);
+  expect(compose).not.toContain(encodeURIComponent(DASHBOARD));
   const page = await context.newPage();
+  const asked = fake.requested.length;
   await page.goto(compose);
   await expect.poll(() => draftState(draftId)).toBe("armed");
+  // Once read, the hand-off is gone from the address bar; the platform's server never received it at all.
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  expect(page.url()).not.toContain("outreach_");
+  expect(fake.requested.slice(asked).filter((r) => r.includes("outreach") || r.includes(encodeURIComponent(DASHBOARD)))).toEqual([]);
+  expect(await page.evaluate(() => location.href)).toBe(new URL(compose.split("#")[0]!).toString());
   await page.getByRole("button", { name: "send" }).click();
   await expect(page.getByText("your message has been delivered")).toBeVisible();
   expect(fake.submissions.at(-1)).toMatchObject({ to: target });
@@ -373,7 +383,7 @@ test("mark-as-sent goes to the linked backend only, and a version conflict is re
   recorder.answers["POST /api/extension/draft/77/sent"] = [{ status: 409, body: { error: "version_conflict", current_version: 4 } }, draft(5, "sent")];
   const before = recorder.calls.length;
   const page = await context.newPage();
-  await page.goto(`${fake.origin}/message/compose?to=gina&message=hi&outreach_draft=77&outreach_backend=${encodeURIComponent(recorder.origin)}`);
+  await page.goto(`${fake.origin}/message/compose?to=gina&message=hi${handoffFragment(77, recorder.origin)}`);
   await expect.poll(() => recorder.calls.slice(before).some((c) => c.path === "/api/extension/draft/77/armed")).toBe(true);
   await page.getByRole("button", { name: "send" }).click();
   await expect(page.getByText("your message has been delivered")).toBeVisible();
@@ -471,7 +481,7 @@ test("screenshots of the three tabs in both themes and both languages; system th
 test("the cloud edition pairs by itself on the first signed-in visit", async () => {
   test.setTimeout(60_000);
   // A build whose cloud origin is the e2e dashboard, in a fresh browser profile that starts signed out.
-  const dir = path.resolve("e2e", ".artifacts", "extension-cloud");
+  const dir = path.resolve(E2E_ARTIFACTS, "extension-cloud");
   execFileSync(process.execPath, ["extension/build.mjs"], {
     env: { ...process.env, OUTREACH_EXT_PLATFORM_ORIGINS: `${fake.origin},${fake.legacyOrigin}`, OUTREACH_EXT_MATRIX_BASE: fake.matrixBase, OUTREACH_EXT_CLOUD_ORIGIN: DASHBOARD, OUTREACH_EXT_OUT: dir },
     stdio: "pipe",
@@ -489,7 +499,7 @@ test("the cloud edition pairs by itself on the first signed-in visit", async () 
     await page.waitForTimeout(1500);
     expect(await pairings()).toEqual([]);
 
-    const state = JSON.parse(fs.readFileSync("e2e/.artifacts/owner.json", "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+    const state = JSON.parse(fs.readFileSync(`${E2E_ARTIFACTS}/owner.json`, "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] };
     await cloud.addCookies(state.cookies);
     await page.goto(`${DASHBOARD}/`);
     await expect.poll(pairings, { timeout: 10_000 }).toEqual([DASHBOARD]);

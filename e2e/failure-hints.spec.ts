@@ -7,6 +7,7 @@ import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 const PROFILE = { audience: "maintainers of CI tools", communities: ["devops"], tone: "Plain", offer: "A retry helper", rules: [], maxDraftsPerRun: 3 };
 
@@ -44,7 +45,7 @@ async function shootPart(page: Page, part: Locator, name: string) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
     await part.scrollIntoViewIfNeeded();
-    await part.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png` });
+    await part.screenshot({ path: `${E2E_ARTIFACTS}/screens/${name}-${theme}.png` });
   }
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await page.reload();
@@ -93,7 +94,7 @@ test("an agent without an API key: the campaign page says so with the fix, Setti
   await expect(row).toContainText("Sign Fake agent (tests) in on the machine that runs the dashboard");
   await expect(row).not.toContainText("Ready to run campaigns.");
   await expect(row.getByRole("link", { name: /View the run/ })).toHaveAttribute("href", `/runs/${runId}`);
-  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Agent runners" }) });
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Agent runners" }) }).last();
   await shootPart(page, card, "settings-runner-sign-in-failed");
 
   // A later run succeeds: the notice goes and the runner is ready again.
@@ -143,7 +144,7 @@ test("a Gemini campaign whose last run had no key names GEMINI_API_KEY and how t
   await page.reload();
   await expect(notice).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await notice.screenshot({ path: "e2e/.artifacts/screens/campaign-last-run-failed-notice-phone-light.png" });
+  await notice.screenshot({ path: `${E2E_ARTIFACTS}/screens/campaign-last-run-failed-notice-phone-light.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await succeededRun(campaignId, "gemini");

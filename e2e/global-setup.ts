@@ -2,7 +2,7 @@
 // saving the signed-in browser state that the specs start from.
 import { chromium, type FullConfig } from "@playwright/test";
 import { startServer } from "./server";
-import { CHROMIUM, E2E_PORT } from "../playwright.config";
+import { CHROMIUM, E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 
 export const OWNER = { organizationName: "Acme Outreach", email: "owner@acme.example", username: "owner", password: "owner-password-123" };
 
@@ -21,7 +21,7 @@ export default async function globalSetup(_config: FullConfig) {
     await page.getByLabel("Confirm password").fill(OWNER.password);
     await page.getByRole("button", { name: /create|sign up|get started/i }).click();
     await page.waitForURL(`${server.base}/`);
-    await page.context().storageState({ path: "e2e/.artifacts/owner.json" });
+    await page.context().storageState({ path: `${E2E_ARTIFACTS}/owner.json` });
   } finally {
     await browser.close();
   }

@@ -110,3 +110,46 @@ test("an open live stream ends on SIGTERM and the server exits in seconds", asyn
   agent.destroy();
   spare.destroy();
 });
+
+test("on SIGTERM readiness answers 503 'draining' while the instance still serves, then it stops", async () => {
+  test.setTimeout(90_000);
+  const DRAIN_MS = 3000;
+  const database = await createFreshDatabase("gracefulstop");
+  databases.push(database);
+  // The job engine runs here, so every check of readiness has something to look at.
+  const instance = (app = await startApp({
+    port: PORT,
+    logName: "graceful-stop-drain",
+    env: { ...mailingAppEnv({ databaseUrl: database.url, sink, port: PORT }), OUTREACH_JOBS: "on", OUTREACH_DRAIN_DELAY_MS: String(DRAIN_MS) },
+  }));
+  const live = await fetch(`${instance.base}/api/health/live`);
+  expect(live.status).toBe(200);
+  await expect.poll(async () => (await fetch(`${instance.base}/api/health/ready`)).status, { timeout: 10_000 }).toBe(200);
+  expect(await (await fetch(`${instance.base}/api/health/ready`)).json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", jobs: "ok", draining: "ok" } });
+
+  const exited = new Promise<number>((resolve) => {
+    const poll = setInterval(() => {
+      try {
+        process.kill(instance.pid, 0);
+      } catch {
+        clearInterval(poll);
+        resolve(Date.now());
+      }
+    }, 50);
+  });
+  const signalledAt = Date.now();
+  process.kill(instance.pid, "SIGTERM");
+  // The balancer's view: 503 naming the check, while the port still answers and pages are still served.
+  // (Polled: the signal reaches the server's handler a moment after kill() returns.)
+  await expect.poll(async () => (await (await fetch(`${instance.base}/api/health/ready`)).json()).failing ?? [], { timeout: 2000 }).toContain("draining");
+  const draining = await fetch(`${instance.base}/api/health/ready`);
+  expect(draining.status).toBe(503);
+  expect((await draining.json()).error).toBe("not_ready");
+  const page = await fetch(`${instance.base}/login`);
+  expect(page.status).toBe(200);
+  const exitedAt = await exited;
+  app = undefined;
+  expect(exitedAt - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+  expect(exitedAt - signalledAt).toBeLessThan(DRAIN_MS + 10_000);
+  await instance.stop();
+});

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures/hydration";
 import { E2E_ENV_FILE } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 /** Runs the `outreach` CLI against the e2e server's database. */
 export function cli(args: string[], extraEnv: Record<string, string> = {}): string {
@@ -14,13 +15,18 @@ export function cli(args: string[], extraEnv: Record<string, string> = {}): stri
   return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/cli/main.ts", ...args], { env, encoding: "utf8" });
 }
 
-/** Screenshot in light and dark, for review (e2e/.artifacts/screens). Reloads so the theme applies before paint. */
+/**
+ * Screenshot in light and dark, for review (e2e/.artifacts/screens). Reloads so the theme applies before paint.
+ * They are for a person to look at, not assertions: `npm test` turns them off (E2E_SCREENS=off), which takes about
+ * a third off the e2e tier; `npm run test:e2e` keeps them.
+ */
 export async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENS === "off") return;
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => localStorage.setItem("theme", t), theme);
     await page.reload();
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, fullPage });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/${name}-${theme}.png`, fullPage });
   }
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await page.reload();

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { cli, databaseUrl, shoot } from "./helpers";
 import { draftRows, draftState, row, seed, uid } from "./inbox-seed";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 let db: pg.Client;
 test.beforeAll(async () => {
@@ -23,7 +24,7 @@ async function snapState(page: Page, name: string) {
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    await page.screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png` });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/${name}-${theme}.png` });
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }

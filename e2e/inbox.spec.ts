@@ -6,6 +6,8 @@ import { expect, test } from "./fixtures/hydration";
 import { pressBeforeLateClose, scriptOrgPlaybook, shoot } from "./helpers";
 import { created, draftRows, draftState, row, seed, uid } from "./inbox-seed";
 import { FAKE_AGENT_SLUG } from "./server";
+import { backendKey, readHandoffFragment } from "../lib/drafts/handoff-link";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 test("minQuality filter in the URL, variant groups, dedup badge, approve with the keyboard", async ({ page }) => {
   const u = uid();
@@ -25,7 +27,9 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await expect(page.getByRole("table", { name: "Drafts" })).toBeVisible();
   // Badges: quality colours, dedup warning on the second draft to the same person, reply marker, variants.
   await expect(row(page, ada.id).getByText("Q92")).toBeVisible();
-  await expect(row(page, cy2.id).getByText("Contacted before")).toBeVisible();
+  // cy's first draft was only written, never sent: "Contacted before" would say a message went out.
+  await expect(row(page, cy2.id).getByText("Already drafted for")).toBeVisible();
+  await expect(row(page, cy2.id).getByText("Contacted before")).toHaveCount(0);
   await expect(row(page, s.byTarget(`dee_${u}`).id).getByText(/Reply/)).toBeVisible();
   await expect(page.getByText(/A\/B variants for bo_/)).toBeVisible();
   await expect(row(page, bo[1].id).getByText("Variant B")).toBeVisible();
@@ -80,6 +84,13 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await page.reload();
   await expect(page.getByLabel("Min quality")).toHaveValue("80");
   await expect(page.getByText("No drafts match these filters")).toBeVisible();
+
+  // The Approved tab is named by its key in the address, not by the states behind it (approved and armed).
+  await page.getByRole("navigation", { name: "Draft state" }).getByRole("link", { name: /^Approved/ }).click();
+  await expect(page).toHaveURL(/[?&]state=approved(&|$)/);
+  expect(page.url()).not.toContain("armed");
+  await expect(row(page, ada.id)).toBeVisible();
+  await expect(row(page, bo[0].id)).toBeVisible();
 });
 
 test("bulk approve: select with checkboxes and x, per-id outcomes", async ({ page }) => {
@@ -123,13 +134,15 @@ test("bulk reschedule marks drafts not ready until the chosen time", async ({ pa
   await expect(row(page, ivy.id).getByText(/Scheduled for/)).toBeVisible();
   await expect(row(page, ivy.id).getByText("Not ready")).toBeVisible();
 
-  // "Open on platform" hands the draft id and this dashboard to the extension through the compose URL.
+  // "Open on platform" hands the draft id and a key of this dashboard to the extension in the compose URL's fragment:
+  // the dashboard's address is nowhere in the link the platform (or the person) sees.
   const href = await row(page, ivy.id).getByRole("link", { name: /Open draft \d+ on platform/ }).getAttribute("href");
   const url = new URL(href!);
   expect(url.pathname).toBe("/message/compose");
   expect(url.searchParams.get("to")).toBe(`ivy_${u}`);
-  expect(url.searchParams.get("outreach_draft")).toBe(String(ivy.id));
-  expect(url.searchParams.get("outreach_backend")).toBe(new URL(page.url()).origin);
+  expect(readHandoffFragment(href!)).toEqual({ draftId: ivy.id, via: backendKey(new URL(page.url()).origin) });
+  expect(href).not.toContain(new URL(page.url()).host);
+  expect(href).not.toContain(encodeURIComponent(new URL(page.url()).origin));
 });
 
 test("regenerate with a hint: the draft shows regenerating, the agent's body arrives live, undo restores", async ({ page }) => {
@@ -268,7 +281,7 @@ test("empty, error and retry states", async ({ page }) => {
 });
 
 test("the first page of drafts is in the page's own response, before any script runs", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: "e2e/.artifacts/owner.json" });
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: `${E2E_ARTIFACTS}/owner.json` });
   try {
     const page = await context.newPage();
     const s = await seed(page.request, [
@@ -281,7 +294,7 @@ test("the first page of drafts is in the page's own response, before any script 
     await expect(row(page, s.created[0]!.id)).toContainText("Rendered on the server, first.");
     await expect(row(page, s.created[1]!.id)).toContainText("Rendered on the server, second.");
     await expect(page.getByText("Loading drafts")).toHaveCount(0);
-    await page.screenshot({ path: "e2e/.artifacts/screens/inbox-before-scripts.png", fullPage: true });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/inbox-before-scripts.png`, fullPage: true });
     // Nothing works without the page's scripts, and nothing pretends to.
     await expect(row(page, s.created[0]!.id).getByRole("button", { name: `Approve draft ${s.created[0]!.id}` })).toBeDisabled();
   } finally {

@@ -4,6 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { draftRows, seed, uid } from "./inbox-seed";
 import { shoot } from "./helpers";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 /** True when the element drawn topmost at (x, y) is `panel` or inside it. */
 async function topmostIsInside(page: Page, panel: Locator, x: number, y: number): Promise<boolean> {
@@ -44,7 +45,7 @@ test("the notifications dropdown opens above the inbox's bulk bar", async ({ pag
   expect(right - left, "the dropdown and the bulk bar overlap").toBeGreaterThan(0);
   expect(bottom - top, "the dropdown and the bulk bar overlap").toBeGreaterThan(0);
   expect(await topmostIsInside(page, panel, (left + right) / 2, (top + bottom) / 2)).toBe(true);
-  await page.screenshot({ path: "e2e/.artifacts/screens/notifications-over-bulk-bar-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/notifications-over-bulk-bar-light.png` });
 
   // A click in the dropdown reaches it (the bar does not swallow it): Mark all read is the dropdown's own button.
   await expect(panel.getByRole("button", { name: "Mark all read" })).toBeVisible();

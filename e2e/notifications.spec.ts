@@ -7,9 +7,9 @@ import { request, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import pg from "pg";
 import { cli, databaseUrl, shoot, uid } from "./helpers";
-import { E2E_PORT } from "../playwright.config";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 
-type Seed = { kind: string; title: string; body?: string | null; data?: Record<string, unknown>; secondsAgo?: number; read?: boolean };
+type Seed = { kind: string; title: string; body?: string | null; data?: Record<string, unknown>; secondsAgo?: number; read?: boolean; groupedInto?: number };
 
 async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: databaseUrl() });
@@ -23,7 +23,7 @@ async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
 
 // The notifications of an organization of this spec's own: other specs' runs notify the first owner's organization
 // all along, and the bell shows only the latest few, so counts and order here would depend on what ran before.
-const STATE = path.join("e2e", ".artifacts", "notifications-owner.json");
+const STATE = path.join(E2E_ARTIFACTS, "notifications-owner.json");
 const ME = { username: `notify_${uid()}`, password: "notify-password-123" };
 test.use({ storageState: STATE });
 
@@ -53,10 +53,10 @@ async function seed(orgId: number, items: Seed[]): Promise<number[]> {
     const ids: number[] = [];
     for (const n of items) {
       const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO notifications (organization_id, kind, title, body, payload, read_at, created_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, CASE WHEN $6 THEN now() END, now() - make_interval(secs => $7))
+        `INSERT INTO notifications (organization_id, kind, title, body, payload, read_at, created_at, grouped_into_id)
+         VALUES ($1, $2, $3, $4, $5::jsonb, CASE WHEN $6 THEN now() END, now() - make_interval(secs => $7), $8)
          RETURNING id`,
-        [orgId, n.kind, n.title, n.body ?? null, JSON.stringify(n.data ?? {}), n.read ?? false, n.secondsAgo ?? 0],
+        [orgId, n.kind, n.title, n.body ?? null, JSON.stringify(n.data ?? {}), n.read ?? false, n.secondsAgo ?? 0, n.groupedInto ?? null],
       );
       ids.push(rows[0]!.id);
     }
@@ -84,7 +84,7 @@ async function shootAsIs(page: Page, name: string, { target, clip }: { target?: 
       localStorage.setItem("theme", t);
       (window as unknown as { __applyTheme?: () => void }).__applyTheme?.();
     }, theme);
-    const path = `e2e/.artifacts/screens/${name}-${theme}.png`;
+    const path = `${E2E_ARTIFACTS}/screens/${name}-${theme}.png`;
     if (target) await target.screenshot({ path, animations: "disabled" });
     else await page.screenshot({ path, clip, animations: "disabled" });
   }
@@ -129,7 +129,7 @@ test("the bell: count, dropdown, follow one, live arrival, mark all read", async
   const order = await items.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-notification-id"))));
   expect(order.slice(0, 3)).toEqual([replyId, draftsId, failedId]);
   await expect(panel.locator(`[data-notification-id="${replyId}"]`)).toHaveAttribute("data-read", "false");
-  await expect(panel.locator(`[data-notification-id="${failedId}"]`)).toContainText("Run failed");
+  await expect(panel.locator(`[data-notification-id="${failedId}"]`)).toContainText("Run stopped");
   await expect(panel.locator(`[data-notification-id="${failedId}"]`)).toContainText("1 h ago");
   await expect(panel.getByText(`Run of Bell ${tag} succeeded (read)`)).toBeVisible();
   await expect(panel.getByRole("link", { name: "View all" })).toHaveAttribute("href", "/notifications");
@@ -258,7 +258,7 @@ test("the Notifications page: kind tabs, unread only, Load more, live rows, mark
   await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 7 unread");
 
   // Another tab: only failed runs.
-  await tabs.getByRole("link", { name: "Failed runs" }).click();
+  await tabs.getByRole("link", { name: "Stopped runs" }).click();
   await expect(page).toHaveURL(/kind=run\.failed&unread=1$/);
   await expect(list).toContainText(`Live failure ${tag}`);
   await expect(list).toContainText(`Failed ${tag} A`);
@@ -278,10 +278,60 @@ test("the Notifications page: kind tabs, unread only, Load more, live rows, mark
 
   // An empty filter says so, and offers the way back.
   await page.goto("/notifications?kind=run.success&unread=1");
-  await expect(page.getByRole("heading", { name: "Nothing unread in succeeded runs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nothing unread in finished runs" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Show all notifications" })).toHaveAttribute("href", "/notifications");
   await shoot(page, "notifications-page-empty-filter");
 
   await page.goto("/notifications");
   await shoot(page, "notifications-page-all", { fullPage: false });
+});
+
+test("what needs a person is unread: a run that drafted is one item, a run with nothing is read; a new member starts at zero", async ({ page, browser }) => {
+  const orgId = await ownerOrgId();
+  const tag = uid();
+  // What the end of three runs writes (lib/notifications/notify-run-ended.ts): a success that drafted, grouped into its
+  // "drafts waiting"; a success with nothing, read; a run that stopped, unread. Fractions of a second old: the bell's
+  // newest whatever earlier tests left, and older than the teammate who joins below.
+  const [waitingId] = await seed(orgId, [{ kind: "drafts.created", title: `2 drafts waiting for review from Group ${tag}`, data: { runId: 40_001, draftIds: [1, 2], count: 2 }, secondsAgo: 0.4 }]);
+  await seed(orgId, [
+    { kind: "run.success", title: `Group ${tag}: Drafted 2 messages`, data: { runId: 40_001 }, secondsAgo: 0.4, read: true, groupedInto: waitingId },
+    { kind: "run.success", title: `Group ${tag}: Finished: nothing new to draft`, data: { runId: 40_002 }, secondsAgo: 0.3, read: true },
+    { kind: "run.failed", title: `Run of Group ${tag} stopped: Sign-in expired`, data: { runId: 40_003, failureReason: "auth_expired" }, secondsAgo: 0.2 },
+  ]);
+  await page.goto("/");
+  const bell = page.getByTestId("notification-bell");
+  await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
+  await bell.click();
+  const panel = page.getByTestId("notification-panel");
+  await expect(panel.getByText(`2 drafts waiting for review from Group ${tag}`)).toBeVisible();
+  await expect(panel.getByText(`Group ${tag}: Drafted 2 messages`)).toHaveCount(0);
+  await expect(panel.locator("[data-notification-id]").filter({ hasText: `Group ${tag}: Finished` })).toHaveAttribute("data-read", "true");
+  await shootAsIs(page, "notifications-bell-grouped");
+  await page.keyboard.press("Escape");
+
+  // A teammate invited now: the list is there, already read; nothing is unread for them until something new comes.
+  const invite = await page.request.post("/api/invites", { data: { role: "member" } });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { token } = (await invite.json()) as { token: string };
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  try {
+    const mate = { username: `mate_${uid()}`, password: "mate-password-123" };
+    const joined = await context.request.post("/api/auth/signup", { data: { ...mate, inviteToken: token } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    const teammate = await context.newPage();
+    await teammate.goto("/notifications");
+    await expect(teammate.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, none unread");
+    await expect(teammate.getByTestId("unread-count")).toHaveText("Nothing unread");
+    const list = teammate.getByRole("list", { name: "Notifications" });
+    await expect(list.locator("[data-notification-id]").filter({ hasText: `Run of Group ${tag} stopped` })).toHaveAttribute("data-read", "true");
+    await waitForLiveStream(teammate);
+    await createLive(orgId, { kind: "reply.received", title: `Reply for the team ${tag}`, data: { threadId: 40_100 } });
+    await expect(teammate.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 1 unread");
+    await shoot(teammate, "notifications-new-member");
+  } finally {
+    await context.close();
+  }
+  // The owner still has what was waiting before, and the new reply.
+  await page.reload();
+  await expect(bell).toHaveAccessibleName("Notifications, 3 unread");
 });

@@ -81,8 +81,9 @@ test("the Outcomes page: key numbers, funnel, weekly chart, breakdowns and the c
   await expect(page.getByRole("heading", { name: "Outcomes", level: 1 })).toBeVisible();
   await expect(page.getByRole("table", { name: "Outcomes per campaign" }).getByRole("link", { name: s.campaignName })).toBeVisible();
 
+  // A filter applies as it is chosen: there is no Apply button to find.
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   await page.getByLabel("Campaign", { exact: true }).selectOption(String(s.campaignId));
-  await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`campaignId=${s.campaignId}`));
   const numbers = page.getByRole("region", { name: "Outcomes", exact: true });
   await expect(numbers.getByText("Drafted").locator("..")).toContainText("6");
@@ -90,15 +91,33 @@ test("the Outcomes page: key numbers, funnel, weekly chart, breakdowns and the c
   await expect(numbers.getByText("Approval rate").locator("..")).toContainText("3 approved, 2 rejected");
   await expect(numbers.getByText("Replies").locator("..")).toContainText("50% of sent");
   await expect(numbers.getByText("Cost per reply").locator("..")).toContainText("$0.80");
-  await expect(page.getByRole("list", { name: "Funnel" })).toContainText("Replied");
+  // The funnel's rates are the key numbers' figures of the same name: 3 approved of 5 decided is 60% in both places.
+  const funnel = page.getByRole("list", { name: "Funnel" });
+  await expect(funnel.getByRole("listitem").filter({ hasText: /^Approved/ })).toContainText("60% approval rate");
+  await expect(funnel.getByRole("listitem").filter({ hasText: /^Sent/ })).toContainText("67% of approved");
+  await expect(funnel.getByRole("listitem").filter({ hasText: /^Replied/ })).toContainText("50% reply rate");
+  await expect(page.getByTestId("funnel-decisions")).toHaveText("2 rejected, 1 waiting for review.");
   const chart = page.getByTestId("weekly-chart");
+  // The drafts are all this week: the chart starts a few weeks back, not twelve, so the bars are not squeezed.
+  await expect(chart).toHaveAttribute("data-weeks", "4");
+  await expect(chart.locator(".recharts-xAxis .recharts-cartesian-axis-tick")).toHaveCount(4);
   await expect(chart.getByRole("application")).toBeVisible();
   await expect(chart.getByRole("img", { name: "Replied legend icon" })).toBeVisible();
   // This week's bars are drawn (drafted, approved, sent, replied).
   await expect(chart.locator(".recharts-bar-rectangle path").first()).toBeVisible();
-  const perRunner = page.getByRole("table", { name: "Outcomes per runner and model" });
-  await expect(perRunner.getByRole("row", { name: /claude-code · claude-sonnet-4-5/ })).toContainText("4");
-  await expect(perRunner.getByRole("row", { name: /gemini · gemini-2.5-flash/ })).toContainText("50%");
+  // Agents by their names, never their slugs.
+  const perRunner = page.getByRole("table", { name: "Outcomes per agent and model" });
+  await expect(perRunner.getByRole("row", { name: /Claude Code · claude-sonnet-4-5/ })).toContainText("4");
+  await expect(perRunner.getByRole("row", { name: /Gemini CLI · gemini-2.5-flash/ })).toContainText("50%");
+  await expect(perRunner).not.toContainText("claude-code ·");
+  // Playbooks by their titles, the slug only in the address.
+  await expect(page.getByRole("table", { name: "Outcomes per playbook" })).toContainText("Forum scout");
+  await expect(page.getByRole("table", { name: "Outcomes per playbook" })).not.toContainText("forum-scout");
+  // Another period applies at once too, and keeps the campaign.
+  await page.getByLabel("Period").selectOption("28");
+  await expect(page).toHaveURL(new RegExp(`period=28.*campaignId=${s.campaignId}|campaignId=${s.campaignId}.*period=28`));
+  await expect(numbers.getByText("Drafted").locator("..")).toContainText("6");
+  await expect(page.getByRole("link", { name: "Clear" })).toBeVisible();
   await shoot(page, "outcomes");
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, "outcomes-phone");

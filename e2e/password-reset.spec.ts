@@ -61,6 +61,13 @@ test("sign up with an address, verify it, forget the password, reset it from the
   await shoot(verifier, "verify-email");
   await verifier.getByRole("button", { name: "Confirm my email address" }).click();
   await expect(verifier.getByRole("status")).toContainText(`${STORED_EMAIL} is verified`);
+  // The same link again (a second click in the mail, another tab): already verified, not a button to press again.
+  await verifier.goto(verifyLink);
+  await expect(verifier.getByRole("heading", { name: "Your email address is already verified" })).toBeVisible();
+  await expect(verifier.getByRole("button", { name: "Confirm my email address" })).toHaveCount(0);
+  await shoot(verifier, "verify-email-already-verified");
+  await verifier.setViewportSize({ width: 390, height: 844 });
+  await shoot(verifier, "verify-email-already-verified-390");
 
   // 3. Signed out elsewhere: Forgot password? asks for the address and says the same whoever asks.
   const page = await freshPage(browser);

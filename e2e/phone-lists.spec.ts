@@ -5,6 +5,7 @@ import pg from "pg";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { created, databaseUrl, shoot, uid } from "./helpers";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -46,7 +47,7 @@ test("the playbook editor's Save stays in view with the unsaved state", async ({
   const box = (await bar.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(900);
   expect(box.y).toBeGreaterThanOrEqual(0);
-  await page.screenshot({ path: "e2e/.artifacts/screens/playbook-sticky-save-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/playbook-sticky-save-light.png` });
   await bar.getByRole("button", { name: "Save" }).click();
   await expect(bar).toContainText("Saved");
   await expect(bar).not.toContainText("Unsaved changes");

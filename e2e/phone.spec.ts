@@ -9,7 +9,7 @@ import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-import { E2E_PORT } from "../playwright.config";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -51,12 +51,12 @@ test("the menu opens as a drawer, navigates and closes; no page scrolls sideways
   // Plain screenshots (shoot() reloads the page, which closes the drawer), once the drawer has slid fully in.
   const settled = () => expect.poll(async () => (await page.locator("#app-sidebar").boundingBox())?.x).toBe(0);
   await settled();
-  await page.screenshot({ path: "e2e/.artifacts/screens/phone-menu-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/phone-menu-light.png` });
   await page.evaluate(() => localStorage.setItem("theme", "dark"));
   await page.reload();
   await menu.click();
   await settled();
-  await page.screenshot({ path: "e2e/.artifacts/screens/phone-menu-dark.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/phone-menu-dark.png` });
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   // A tap beside the drawer closes it.
   await page.mouse.click(375, 500);
@@ -119,7 +119,7 @@ test("a reviewer approves and edits drafts from the inbox's cards, with a bulk b
   const bar = (await bulk.boundingBox())!;
   expect(bar.y + bar.height).toBeGreaterThan(844 - 60);
   // (A plain screenshot: shoot() reloads, which would drop the selection.)
-  await page.screenshot({ path: "e2e/.artifacts/screens/phone-inbox-selected-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/phone-inbox-selected-light.png` });
   await bulk.getByRole("button", { name: "Approve selected" }).click();
   await expect.poll(async () => ((await (await page.request.get(`/api/drafts/${third}`)).json()) as { state: string }).state).toBe("approved");
 });
@@ -143,7 +143,7 @@ test("a reviewer opens a thread on the phone and approves the drafted reply", as
     const out = JSON.parse(
       cli(["replies:record", String(draftId), "--author", target, "--body", "Thanks! How do you keep retries from hiding real failures?", "--external-id", `t4_${s.u}`, "--org", String(orgId)], {
         OUTREACH_TOOL_SERVER_URL: `http://127.0.0.1:${E2E_PORT}/api/mcp`,
-        OUTREACH_EXTRA_BACKENDS: path.resolve("e2e", ".artifacts", "backends.json"),
+        OUTREACH_EXTRA_BACKENDS: path.resolve(E2E_ARTIFACTS, "backends.json"),
       }),
     ) as { threadId: number; replyDraftId: number; run: { status: string } };
     expect(out.run.status).toBe("success");

@@ -97,7 +97,9 @@ test("a campaign runs a playbook of the organization's own once picked on its pa
   const select = page.getByLabel("Playbook", { exact: true });
   await expect(select).toBeEnabled();
   await expect(select).toHaveValue("");
-  await expect(select.locator("option").first()).toHaveText("Built-in: forum-scout");
+  // Named by its title, not its slug.
+  await expect(select.locator("option").first()).toHaveText("Built-in: Forum scout");
+  await expect(select.locator(`option[value="${mine.id}"]`)).toHaveText("Picked scout");
   await select.selectOption(String(mine.id));
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();

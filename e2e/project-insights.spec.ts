@@ -104,7 +104,7 @@ test("Insights tab: the latest brief verbatim as Markdown with its date and evid
   await expect(brief).toContainText("<script>alert('x')</script>");
   expect(await page.locator("[data-testid=insight-brief] script").count()).toBe(0);
   await expect(page.getByText("# Old brief")).toHaveCount(0);
-  await expect(page.getByText("Written Nov 21, 2026, 09:30 AM UTC")).toBeVisible();
+  await expect(page.getByText("Written Nov 21, 2026, 09:30 UTC")).toBeVisible();
 
   const evidence = page.getByTestId("insight-evidence");
   await expect(evidence.getByRole("link", { name: `Draft #${drafts[0]}` })).toHaveAttribute("href", `/inbox?ids=${drafts[0]}&state=all`);
@@ -223,11 +223,14 @@ test("Auto-extract without a source is disabled and says why; uploading an archi
   // The source in words: the archive's name and its file count; never where the server keeps it.
   await expect(page.getByTestId("project-source")).toContainText("Source: the archive harbor.tar.gz (1 file, uploaded");
   await expect(page.getByTestId("project-source")).not.toContainText("/sources/");
+  // What the organization's sources take of its storage (docs/security.md "Storage quotas").
+  await expect(page.getByTestId("storage-usage")).toContainText(/This organization's uploaded and fetched sources: [\d.]+ (bytes|KB|MB) of 10 GB used\./);
   await shoot(page, "project-source-archive");
 
   // A refused archive says why and keeps the source it had.
   await page.getByRole("button", { name: "Edit" }).click();
   await page.getByRole("radio", { name: "Upload an archive" }).check();
+  await expect(page.getByRole("form").or(page.locator("form")).getByTestId("storage-usage")).toBeVisible();
   await page.getByLabel("Archive", { exact: true }).setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
   await page.getByRole("button", { name: "Save changes" }).click();
   // Next's route announcer is an alert too: the one that says why is the form's.

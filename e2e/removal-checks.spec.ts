@@ -7,6 +7,7 @@ import pg from "pg";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { created, databaseUrl, shoot, uid } from "./helpers";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 let db: pg.Client;
 test.beforeAll(async () => {
@@ -143,7 +144,7 @@ test("Mark as sent asks for the sent comment's link: a bad one is refused inline
     await link.press("Enter");
     await expect(dialog.getByText("Give the full link, starting with https://")).toBeVisible();
     await expect(link).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: `e2e/.artifacts/screens/inbox-mark-sent-link-${theme}.png` });
+    await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/inbox-mark-sent-link-${theme}.png` });
     // Esc cancels: nothing was sent.
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

@@ -24,9 +24,12 @@ test("project, account, template and campaign, end to end through the UI", async
   await shoot(page, "project");
 
   await page.goto(`/projects/${projectId}?tab=templates`);
+  // An outreach team's word for few-shot templates.
+  await expect(page.getByRole("heading", { name: "Example messages", level: 2 })).toBeVisible();
+  await expect(page.getByText("Templates", { exact: true })).toHaveCount(0);
   await page.getByLabel("Title").fill("Friendly opener");
   await page.getByLabel("Body").fill("Saw your post about slow CI builds - we hit the same thing.");
-  await page.getByRole("button", { name: /add template|create template|save/i }).first().click();
+  await page.getByRole("button", { name: /add example message|save/i }).first().click();
   await expect(page.getByText("Friendly opener")).toBeVisible();
 
   await page.goto(`/campaigns/new?projectId=${projectId}`);
@@ -75,7 +78,7 @@ test("agent runners: settings lists each backend; the campaign form disables wha
   // The form needs a project to attach the campaign to.
   await page.request.post("/api/projects", { data: { name: `Runner check ${Date.now().toString(36)}` } });
   await page.goto("/campaigns/new");
-  const select = page.getByLabel("Runner");
+  const select = page.getByLabel("Agent", { exact: true });
   // Preselected: the first runner that can run here (cloud when it is connected).
   await expect(select).toHaveValue((runners.find((r) => r.available) ?? runners[0]!).slug);
   for (const r of runners.filter((x) => x.spec !== null)) {

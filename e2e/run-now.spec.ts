@@ -69,9 +69,12 @@ test("Run now: the log streams live and the drafts appear in the open inbox", as
   await expect(page).toHaveURL(/\/runs\/\d+$/);
   // While the agent works, its first message and its tool call arrive on the open page.
   await expect(page.getByText("Reading the campaign and who we contacted recently.")).toBeVisible();
-  await expect(page.getByText("mcp__outreach__run_start").first()).toBeVisible();
+  // Each tool call in words, as it streams in.
+  const log = page.getByRole("list", { name: "What the agent did" });
+  await expect(log.locator("[data-tool-call] summary").first()).toContainText("Read the brief of");
   await expect(page.getByText("Drafted two DMs for review.")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("mcp__outreach__drafts_create").first()).toBeVisible();
+  await expect(log.locator("[data-tool-call] summary").nth(1)).toContainText("Drafted 2 DMs");
+  await expect(log.locator("[data-tool-call] summary").nth(2)).toContainText("Finished: Two DMs drafted");
   await expect(page.getByText("Success").first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("$0.1734").first()).toBeVisible();
   await shoot(page, "run-log-live-finished");

@@ -96,6 +96,21 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
+  test("?next= with dot segments that resolve to // after the check stays on the dashboard, in every spelling", async ({ browser, baseURL }) => {
+    for (const next of ["/.//evil.test/x", "/..//evil.test/x", "/a/..//evil.test/x", "/%2e//evil.test/x", "/./\\evil.test/x"]) {
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+      const page = await context.newPage();
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel("Username").fill(OWNER.username);
+      await page.getByLabel("Password").fill(OWNER.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      expect(new URL(page.url()).origin, next).toBe(new URL(baseURL!).origin);
+      expect(new URL(page.url()).pathname, next).toBe("/evil.test/x");
+      await context.close();
+    }
+  });
+
   test("a same-origin ?next= is followed", async ({ page, baseURL }) => {
     await page.goto("/login?next=%2Fcampaigns");
     await page.getByLabel("Username").fill(OWNER.username);

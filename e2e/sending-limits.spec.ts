@@ -25,7 +25,7 @@ test("a Mark as sent the limits stop is held in the inbox's words; the Accounts 
   await page.getByRole("dialog", { name: `Mark draft ${ben.id} as sent?` }).getByRole("button", { name: "Mark as sent" }).click();
   const held = page.getByTestId(`held-${ben.id}`);
   await expect(held).toContainText("Held until");
-  await expect(held).toContainText("The account's sending limits: at least 8 min between sends");
+  await expect(held).toContainText(`The sending limits of acct_${s.u}: at least 8 min between sends`);
   await expect(row(page, ben.id).getByText(/Held, not sent/)).toBeVisible();
   await expect(row(page, ben.id).getByText("Not ready")).toBeVisible();
   await shoot(page, "sending-held-inbox", { fullPage: false });

@@ -7,15 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { createFreshDatabase } from "../test/int/fresh-database";
 import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "../lib/relay-protocol/token";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
-export const E2E_ENV_FILE = path.join("e2e", ".artifacts", "server-env.json");
+export const E2E_ENV_FILE = path.join(E2E_ARTIFACTS, "server-env.json");
 /** Where cloud-runner.spec.ts finds the relay's port and public key (the server holds a token they verify). */
-export const E2E_RELAY_FILE = path.join("e2e", ".artifacts", "cloud-relay.json");
+export const E2E_RELAY_FILE = path.join(E2E_ARTIFACTS, "cloud-relay.json");
 
 export const FAKE_AGENT_SLUG = "fake-agent";
 
 export function writeFakeBackends(): string {
-  const file = path.resolve("e2e", ".artifacts", "backends.json");
+  const file = path.resolve(E2E_ARTIFACTS, "backends.json");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const agent = path.resolve("e2e", "fixtures", "fake-acp-agent.mjs");
   fs.writeFileSync(file, JSON.stringify([{ slug: FAKE_AGENT_SLUG, label: "Fake agent (tests)", binary: process.execPath, acpArgs: [agent], installHint: "ships with the tests" }]));
@@ -34,6 +35,8 @@ export function baseAppEnv(): Record<string, string> {
     OUTREACH_EXTRA_BACKENDS: writeFakeBackends(),
     // Specs re-detect runners to set the state they need (the throttle itself is tested in runner-policy.int).
     OUTREACH_REDETECT_INTERVAL_MS: "0",
+    // No balancer in front: a stop need not wait for one to move away (graceful-stop.spec.ts sets one to check it).
+    OUTREACH_DRAIN_DELAY_MS: "0",
   };
 }
 
@@ -64,8 +67,8 @@ export async function startApp({ port, env, logName }: { port: number; env: Reco
   });
   let output = "";
   // The server's log is kept for the run, so a failing test can be read against what the server did.
-  fs.mkdirSync(path.join("e2e", ".artifacts"), { recursive: true });
-  const logFile = fs.createWriteStream(path.join("e2e", ".artifacts", `${logName}.log`), { flags: "a" });
+  fs.mkdirSync(path.join(E2E_ARTIFACTS), { recursive: true });
+  const logFile = fs.createWriteStream(path.join(E2E_ARTIFACTS, `${logName}.log`), { flags: "a" });
   const record = (d: Buffer) => {
     output += d;
     logFile.write(d);
@@ -126,7 +129,7 @@ export async function startServer(port: number) {
   fs.mkdirSync(path.dirname(E2E_ENV_FILE), { recursive: true });
   // Specs that run the CLI against the same database read this.
   fs.writeFileSync(E2E_ENV_FILE, JSON.stringify(pick(env, ["DATABASE_URL", "OUTREACH_DATA_DIR", "OUTREACH_EMBEDDED_PG_PORT", "OUTREACH_CREDENTIALS_KEYS"])));
-  fs.rmSync(path.join("e2e", ".artifacts", "server.log"), { force: true });
+  fs.rmSync(path.join(E2E_ARTIFACTS, "server.log"), { force: true });
   const app = await startApp({ port, env, logName: "server" });
   return {
     base: app.base,

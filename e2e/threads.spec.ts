@@ -10,7 +10,7 @@ import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { cli, created, databaseUrl, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
-import { E2E_PORT } from "../playwright.config";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
 
 const OPENING = "Hi! Your write-up on flaky CI matched what we saw last quarter. We ended up wrapping the retries; happy to compare notes.";
 const ANSWER = "Thanks for reaching out! How did you wrap the retries without hiding real failures?";
@@ -71,7 +71,7 @@ function recordReply(s: { orgId: number; draftId: number; target: string; u: str
       "--permalink", `https://forum.example/message/messages/${s.u}`, "--org", String(s.orgId)],
     {
       OUTREACH_TOOL_SERVER_URL: `http://127.0.0.1:${E2E_PORT}/api/mcp`,
-      OUTREACH_EXTRA_BACKENDS: path.resolve("e2e", ".artifacts", "backends.json"),
+      OUTREACH_EXTRA_BACKENDS: path.resolve(E2E_ARTIFACTS, "backends.json"),
     },
   );
   return JSON.parse(out) as { threadId: number; replyDraftId: number; runId: number; run: { status: string; failureReason: string | null } };

@@ -6,6 +6,7 @@ import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
 import { scriptOrgPlaybook, shoot, uid } from "./helpers";
 import { FAKE_AGENT_SLUG } from "./server";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 const OLD = { audience: "Freelancers who bill by the hour", communities: ["freelance"], tone: "Friendly", offer: "A free time tracker", rules: [], maxDraftsPerRun: 3 };
 const NEW = {
@@ -87,7 +88,7 @@ test("Generate profile writes the profile directly; while it runs a second click
   await banner.getByRole("button", { name: "Generate profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Generate the campaign profile" });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/screens/campaign-generate-profile-dialog-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/campaign-generate-profile-dialog-light.png` });
   await dialog.getByRole("button", { name: "Generate profile" }).click();
   await expect(page.getByText("Generating campaign profile")).toBeVisible();
 

@@ -3,6 +3,7 @@
 // asks; and closing or reloading the tab with unsaved edits gets the browser's beforeunload prompt.
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/hydration";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 async function createPlaybook(page: Page) {
   const u = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -28,7 +29,7 @@ test("a sidebar link with unsaved edits asks first: Stay keeps the text, Leave g
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Your edits to ${playbook.title} are not saved.`);
   await expect(page).toHaveURL(url);
-  await page.screenshot({ path: "e2e/.artifacts/screens/playbook-unsaved-dialog-light.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/playbook-unsaved-dialog-light.png` });
 
   await dialog.getByRole("button", { name: "Stay on this page" }).click();
   await expect(dialog).toHaveCount(0);
@@ -68,7 +69,7 @@ test("the dialog in dark", async ({ page }) => {
   await page.getByLabel("Markdown").fill("# Edited in the dark\n");
   await sidebarLink(page, "Projects").click();
   await expect(page.getByRole("dialog", { name: "Leave without saving?" })).toBeVisible();
-  await page.screenshot({ path: "e2e/.artifacts/screens/playbook-unsaved-dialog-dark.png" });
+  await page.screenshot({ path: `${E2E_ARTIFACTS}/screens/playbook-unsaved-dialog-dark.png` });
   await page.keyboard.press("Escape");
   await page.evaluate(() => localStorage.setItem("theme", "light"));
 });

@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures/hydration";
 import pg from "pg";
 import { created, databaseUrl, shoot, uid } from "./helpers";
 import { OWNER } from "./global-setup";
+import { E2E_ARTIFACTS } from "../playwright.config";
 
 async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: databaseUrl() });
@@ -27,7 +28,7 @@ async function shootAsIs(page: Page, name: string, target?: Locator) {
       localStorage.setItem("theme", t);
       (window as unknown as { __applyTheme?: () => void }).__applyTheme?.();
     }, theme);
-    await (target ?? page).screenshot({ path: `e2e/.artifacts/screens/${name}-${theme}.png`, animations: "disabled" });
+    await (target ?? page).screenshot({ path: `${E2E_ARTIFACTS}/screens/${name}-${theme}.png`, animations: "disabled" });
   }
   await page.evaluate(() => {
     localStorage.setItem("theme", "light");
@@ -100,7 +101,7 @@ test("add an endpoint, see its secret once, test it, retry and replay deliveries
 
   await form.getByLabel("Endpoint URL").fill(url);
   await form.getByLabel("Description").fill(`E2E receiver ${u}`);
-  await form.getByLabel("Run failed").check();
+  await form.getByLabel("Run stopped").check();
   await form.getByLabel("Reply received").check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
 
@@ -116,9 +117,11 @@ test("add an endpoint, see its secret once, test it, retry and replay deliveries
 
   const card = page.getByTestId("endpoint-card");
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(url);
+  // SPEC: the webhook id stands in for the URL in the UI. The host and the id, and the whole URL only on Reveal.
+  await expect(card.getByTestId("endpoint-url")).toContainText("hooks.example.com");
+  await expect(card).not.toContainText(`/outreach/${u}`);
   await expect(card).toContainText(`E2E receiver ${u}`);
-  await expect(card.getByText("Run failed")).toBeVisible();
+  await expect(card.getByText("Run stopped")).toBeVisible();
   await expect(card.getByText("Reply received")).toBeVisible();
   await expect(card).toContainText(secret.slice(0, 12));
   const endpointId = Number(await card.getAttribute("data-endpoint-id"));
@@ -129,6 +132,17 @@ test("add an endpoint, see its secret once, test it, retry and replay deliveries
   await expect(card).toBeVisible();
   await expect(page.getByTestId("secret-panel")).toHaveCount(0);
   expect(await page.content()).not.toContain(secret);
+  // Neither rendered nor in the page's data: the URL (and the token in it) is nowhere in what the server sent.
+  expect(await page.content()).not.toContain(`outreach/${u}`);
+  await card.getByRole("button", { name: "Reveal URL" }).click();
+  await expect(card.getByTestId("endpoint-url-full")).toHaveText(url);
+  await shootAsIs(page, "webhooks-url-revealed", card);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shootAsIs(page, "webhooks-url-revealed-390", card);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await card.getByRole("button", { name: "Hide URL" }).click();
+  await expect(card.getByTestId("endpoint-url-full")).toHaveCount(0);
+  await expect(card.getByTestId("endpoint-url")).toContainText("hooks.example.com");
 
   // Send test event: a pending delivery in the log (jobs are off here, so it stays pending).
   await card.getByRole("button", { name: "Send test event" }).click();
@@ -137,8 +151,16 @@ test("add an endpoint, see its secret once, test it, retry and replay deliveries
   await expect(card.getByTestId("delivery-counts")).toContainText("1 pending");
   await shoot(page, "webhooks-endpoint");
 
+  const webhookId = (await card.getAttribute("data-webhook-id"))!;
   await card.getByRole("link", { name: "Delivery log", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/settings/webhooks/${endpointId}$`));
+  // The delivery log's header: the host and the webhook id; the URL only on Reveal.
+  const header = page.getByTestId("endpoint-url");
+  await expect(header).toContainText("hooks.example.com");
+  await expect(header).toContainText(`id ${webhookId}`);
+  expect(await page.content()).not.toContain(`outreach/${u}`);
+  await header.getByRole("button", { name: "Reveal URL" }).click();
+  await expect(header.getByTestId("endpoint-url-full")).toHaveText(url);
   const table = page.getByRole("table", { name: "Deliveries" });
   const row = (id: number) => table.getByRole("row").filter({ has: page.getByRole("link", { name: `Delivery ${id} details`, exact: true }) });
   await expect(row(testDeliveryId)).toContainText("webhook.test");
@@ -249,12 +271,12 @@ test("rotate and reveal the secret, edit the endpoint, switch it off and on, and
   const edit = page.getByRole("dialog", { name: `Edit endpoint ${webhookId}` });
   await expect(edit.getByLabel("Endpoint URL")).toHaveValue(url);
   await edit.getByLabel("Description").fill(`Edited receiver ${u}`);
-  await edit.getByLabel("Run succeeded").check();
+  await edit.getByLabel("Run finished").check();
   await shootAsIs(page, "webhooks-edit-dialog");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();
   await expect(card).toContainText(`Edited receiver ${u}`);
-  await expect(card.getByText("Run succeeded")).toBeVisible();
+  await expect(card.getByText("Run finished")).toBeVisible();
   const toggle = card.getByRole("switch", { name: `Enabled: ${webhookId}` });
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
@@ -268,7 +290,8 @@ test("rotate and reveal the secret, edit the endpoint, switch it off and on, and
   await card.getByRole("button", { name: "Delete" }).click();
   const del = page.getByRole("dialog", { name: `Delete endpoint ${webhookId}?` });
   await expect(del).toBeVisible();
-  await expect(del).toContainText(url);
+  await expect(del).toContainText("hooks.example.com");
+  await expect(del).not.toContainText(`/outreach/${u}`);
   await expect(del).toContainText("This cannot be undone");
   await shootAsIs(page, "webhooks-delete-dialog");
   await del.getByRole("button", { name: "Cancel" }).click();

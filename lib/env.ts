@@ -54,6 +54,11 @@ const EnvSchema = z
     OUTREACH_SOURCE_MAX_FILE_MB: z.coerce.number().positive().max(2000).default(10),
     OUTREACH_SOURCE_MAX_FILES: z.coerce.number().int().positive().max(10_000_000).default(20_000),
     OUTREACH_SOURCE_CLONE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
+    OUTREACH_SOURCE_UNPACK_TIMEOUT_S: z.coerce.number().min(0.01).max(3600).default(30),
+    // What one organization may hold where no plan says (self-hosted, or the cloud edition with billing off):
+    // every project's handed-over sources together, and projects (lib/sources/storage-allowance.ts).
+    OUTREACH_SOURCE_QUOTA_MB: z.coerce.number().positive().max(10_000_000).default(10_240),
+    OUTREACH_MAX_PROJECTS: z.coerce.number().int().positive().max(1_000_000).default(500),
     // The cloud runner (docs/cloud-runner.md): the relay's WebSocket URL and this installation's cloud runner token.
     OUTREACH_CLOUD_RELAY_URL: z.string().regex(/^wss?:\/\//, "OUTREACH_CLOUD_RELAY_URL must be a ws:// or wss:// URL").optional().or(z.literal("").transform(() => undefined)),
     OUTREACH_CLOUD_TOKEN: z.string().optional().or(z.literal("").transform(() => undefined)),
@@ -82,8 +87,12 @@ const EnvSchema = z
     // when they report the usage of a token (npm run relay:token -- keygen).
     OUTREACH_CLOUD_SIGNING_KEY: optionalText,
     OUTREACH_RELAY_REPORT_SECRET: z.string().min(16, "OUTREACH_RELAY_REPORT_SECRET must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
-    // Usernames (comma-separated) of the people who run this service: they see the Operator area (docs/cloud-edition.md).
+    // A bootstrap for the people who run this service: email addresses (comma-separated) whose verified owner sees the
+    // Operator area. Operators are otherwise granted from the command line (lib/operators/is-operator.ts).
     OUTREACH_OPERATORS: optionalText,
+    // Cloud edition without Stripe: whom a customer asks about their plan, shown on Settings > Plan and usage (an
+    // email address or a web address, e.g. support@example.com). Unset: "the team that runs this service".
+    OUTREACH_SUPPORT_CONTACT: z.string().trim().max(200).optional().or(z.literal("").transform(() => undefined)),
     // Cloud edition: sign-ups an hour across all addresses (each makes an organization with the Free plan's minutes),
     // and the organizations one user may own.
     OUTREACH_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -96,6 +105,16 @@ const EnvSchema = z
     // the sender's address. Unset: nothing is mailed, and the features that need mail say so.
     OUTREACH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/i, "OUTREACH_SMTP_URL must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
     OUTREACH_MAIL_FROM: z.string().regex(/^[^\r\n]*@[^\r\n]*$/, "OUTREACH_MAIL_FROM must be an address, e.g. Outreach <no-reply@example.com>").optional().or(z.literal("").transform(() => undefined)),
+    // How long a stopping instance (SIGTERM) keeps serving with its readiness route at 503 before it stops taking
+    // connections, so a load balancer's health checks take it out first (docs/deploying.md, "Health and readiness").
+    // Longer than the balancer's check interval times the failures it needs (HAProxy's default 2 s x 3).
+    OUTREACH_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(7_000),
+    // Metrics in the Prometheus format (docs/deploying.md, "Metrics"): a port of their own, on OUTREACH_METRICS_HOST
+    // (loopback unless told), and/or GET /api/metrics with `Authorization: Bearer <OUTREACH_METRICS_TOKEN>`. Unset:
+    // neither is served.
+    OUTREACH_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+    OUTREACH_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    OUTREACH_METRICS_TOKEN: z.string().min(16, "OUTREACH_METRICS_TOKEN must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   })
   .superRefine((v, ctx) => {

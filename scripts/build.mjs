@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { buildFingerprint, writeBuildRecord } from "./build-fingerprint.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 try {
@@ -21,12 +22,26 @@ export function extensionBuildEnv(env = process.env) {
   return out;
 }
 
+/**
+ * Next's anonymous usage reports (sent by `next build` and `next dev`) are off on an install unless its operator opts in
+ * with OUTREACH_NEXT_TELEMETRY=on; a NEXT_TELEMETRY_DISABLED the operator set is left as it is.
+ */
+export function nextTelemetryEnv(env = process.env) {
+  if (env.OUTREACH_NEXT_TELEMETRY === "on" || env.NEXT_TELEMETRY_DISABLED !== undefined) return {};
+  return { NEXT_TELEMETRY_DISABLED: "1" };
+}
+
 export function buildAll({ env = process.env, stdio = "inherit" } = {}) {
   const require = createRequire(import.meta.url);
-  const run = (args, extra = {}) => spawnSync(process.execPath, args, { cwd: root, stdio, env: { ...env, ...extra } }).status ?? 1;
+  const run = (args, extra = {}) => spawnSync(process.execPath, args, { cwd: root, stdio, env: { ...env, ...nextTelemetryEnv(env), ...extra } }).status ?? 1;
+  // Taken before the build: a file edited while it runs makes the next start build again rather than trust this one.
+  const fingerprint = buildFingerprint(root);
   const ext = run([path.join(root, "extension", "build.mjs")], extensionBuildEnv(env));
   if (ext !== 0) return ext;
-  return run([require.resolve("next/dist/bin/next"), "build"], { NODE_ENV: "production" });
+  const status = run([require.resolve("next/dist/bin/next"), "build"], { NODE_ENV: "production" });
+  // What the build was made from, for scripts/start.mjs to compare with the checkout it is asked to serve.
+  if (status === 0) writeBuildRecord(root, fingerprint);
+  return status;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

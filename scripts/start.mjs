@@ -1,5 +1,6 @@
 // `npm start` (and `npm run dev`): the one command that serves the dashboard on a fresh machine.
-// It builds once if there is no build yet, then runs Next in this very process, so there is a single process
+// It builds when there is no build of this checkout yet (none at all, or one made from another commit, other
+// packages or other sources), then runs Next in this very process, so there is a single process
 // to stop (the embedded PostgreSQL, started by the app's instrumentation hook, is its child).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +15,9 @@ try {
   // no .env: the embedded defaults apply
 }
 
+// Next's anonymous telemetry stays off unless the operator opts in (scripts/build.mjs, nextTelemetryEnv).
+if (process.env.OUTREACH_NEXT_TELEMETRY !== "on") process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const require = createRequire(import.meta.url);
 const nextBin = require.resolve("next/dist/bin/next");
@@ -24,8 +28,14 @@ if (mode === "dev") {
   process.exit(r.status ?? 1);
 }
 
-if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.log("No production build yet: building once (about a minute)...");
+// A build is served only if it was made from this very checkout: after `git pull` and `npm install` the previous
+// release's build is still on disk, and serving it against the new schema broke pages (docs/deploying.md, "Upgrading").
+const { buildFingerprint, readBuildRecord, staleBuildReason } = await import("./build-fingerprint.mjs");
+const stale = fs.existsSync(path.join(root, ".next", "BUILD_ID"))
+  ? staleBuildReason(readBuildRecord(root), buildFingerprint(root))
+  : "there is no production build yet";
+if (stale) {
+  console.log(`Building (about a minute): ${stale}.`);
   const { buildAll } = await import("./build.mjs");
   const status = buildAll();
   if (status !== 0) process.exit(status);

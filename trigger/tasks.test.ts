@@ -15,6 +15,9 @@ const tasks = [
   (await import("./billing-meter")).billingMeterOptions,
   (await import("./insights-daily")).insightsDailyOptions,
   (await import("./outcome-rollups")).outcomeRollupsOptions,
+  (await import("./sources-sweep")).sourcesSweepOptions,
+  (await import("./data-retention")).dataRetentionOptions,
+  (await import("./database-backup")).databaseBackupOptions,
 ];
 
 describe("Trigger.dev tasks", () => {

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
-import { cx } from "@/app/_components/cx";
 import { PageHeader } from "@/app/_components/page-header";
 import { listAccounts } from "@/lib/accounts/list-accounts";
 import { getPageContext } from "@/lib/auth/page-context";
@@ -22,6 +21,9 @@ import { countDrafts } from "@/lib/drafts/count-drafts";
 import { ToReview } from "./to-review";
 import { KeyNumbers } from "./outcomes/key-numbers";
 import { getOutcomes } from "@/lib/outcomes/get-outcomes";
+import { gettingStartedSteps, showGettingStarted } from "@/lib/onboarding/getting-started-steps";
+import { isGettingStartedDismissed } from "@/lib/organizations/is-getting-started-dismissed";
+import { GettingStarted } from "./getting-started";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Home" };
@@ -29,7 +31,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const { orgId, orgName, role } = await getPageContext();
   const now = new Date();
-  const [projects, campaignStates, accounts, spend, recentRuns, devices, minutes, drafts, outcomes] = await Promise.all([
+  const [projects, campaignStates, accounts, spend, recentRuns, devices, minutes, drafts, outcomes, gettingStartedDismissed] = await Promise.all([
     listProjects({ orgId }),
     countCampaignsByState({ orgId }),
     listAccounts({ orgId }),
@@ -39,6 +41,7 @@ export default async function HomePage() {
     getFreeMinutesLeft({ orgId }),
     countDrafts({ orgId }),
     getOutcomes({ orgId, query: { from: new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10) }, now }),
+    isGettingStartedDismissed({ orgId }),
   ]);
   // One count per state, from the same states the badges and the list's filter show.
   const campaignCount = campaignStates.draft + campaignStates.active + campaignStates.paused;
@@ -54,66 +57,16 @@ export default async function HomePage() {
     { label: "Accounts", value: accounts.length, href: "/projects", note: "platform identities across projects" },
   ];
 
-  const steps = [
-    { done: projects.length > 0, title: "Create a project", body: "A project owns accounts, templates and campaigns.", href: "/projects" },
-    {
-      done: accounts.length > 0,
-      title: "Add an account",
-      body: "Link the platform identity that will send outreach for the project.",
-      href: projects[0] ? `/projects/${projects[0].id}?tab=accounts` : "/projects",
-    },
-    {
-      done: campaignCount > 0,
-      title: "Create a campaign",
-      body: "Pick a platform, a skill and a runner, and optionally a schedule.",
-      href: "/campaigns/new",
-    },
-    {
-      done: devices.some((d) => !d.revoked),
-      title: "Install the browser extension",
-      body: "It marks drafts as sent when you send them on the platform, and brings replies back.",
-      href: "/settings#browser-extension",
-    },
-  ];
-
+  const steps = gettingStartedSteps({
+    firstProjectId: projects[0]?.id ?? null,
+    accounts: accounts.length,
+    campaigns: campaignCount,
+    devices: devices.filter((d) => !d.revoked).length,
+  });
   // A new organization (no campaign yet) has nothing to count: Home leads with the steps to the first campaign
-  // instead of a row of zeros.
+  // instead of a row of zeros. Later the steps stay, above the figures, until all are done or someone hides them.
   const newOrganization = campaignCount === 0;
-  const next = steps.find((step) => !step.done) ?? steps[0]!;
-  const gettingStarted = (
-    <Card title="Getting started" description="Four steps to your first campaign and its replies.">
-      <ol className="space-y-3">
-        {steps.map((step, i) => (
-          <li key={step.title} className="flex items-start gap-3">
-            <span
-              aria-hidden="true"
-              className={cx(
-                "mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                step.done
-                  ? "bg-emerald-100 text-emerald-700 dark:bg-emerald-500/20 dark:text-emerald-300"
-                  : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300",
-              )}
-            >
-              {step.done ? "✓" : i + 1}
-            </span>
-            <div className="min-w-0">
-              <Link
-                href={step.href}
-                className="text-sm font-medium text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400"
-              >
-                {step.title}
-                <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
-              </Link>
-              <p className="text-sm text-zinc-500 dark:text-zinc-400">{step.body}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <div className="mt-5">
-        <LinkButton href={next.href}>{next.title}</LinkButton>
-      </div>
-    </Card>
-  );
+  const gettingStarted = showGettingStarted(steps, gettingStartedDismissed) ? <GettingStarted steps={steps} /> : null;
   const quickLinks = (
     <Card title="Quick links">
       <ul className="space-y-2 text-sm">
@@ -141,11 +94,12 @@ export default async function HomePage() {
 
       {newOrganization ? (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">{gettingStarted}</div>
+          <div className="lg:col-span-2">{gettingStarted ?? <NoCampaignYet />}</div>
           {quickLinks}
         </div>
       ) : (
         <>
+          {gettingStarted ? <div className="mb-6">{gettingStarted}</div> : null}
           <ToReview count={drafts.review} approved={drafts.approved} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             {stats.map((s) => (
@@ -177,7 +131,7 @@ export default async function HomePage() {
 
           <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
             {projects.length === 0 ? (
-              <div className="lg:col-span-2">{gettingStarted}</div>
+              <div className="lg:col-span-2">{gettingStarted ?? <NoCampaignYet />}</div>
             ) : (
               <Card
                 title="Recent projects"
@@ -207,5 +161,14 @@ export default async function HomePage() {
         </>
       )}
     </>
+  );
+}
+
+/** Where Getting started was hidden before a first campaign: one line and the way to make one. */
+function NoCampaignYet() {
+  return (
+    <Card title="No campaign yet" description="A campaign tells the agent who to reach, where and when.">
+      <LinkButton href="/campaigns/new">New campaign</LinkButton>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@ import { RelativeTime } from "@/app/_components/relative-time";
 import Link from "next/link";
 import { Card } from "@/app/_components/card";
 import { FailureReasonChip, formatUsd, RUN_KIND_LABELS, RunStatusBadge } from "@/app/_components/run-badges";
+import { describeRunOutcome } from "@/lib/runs/describe-run-outcome";
 import type { RunSummary } from "@/lib/runs/run-summary";
 
 /** The last runs of the organization with their outcome and cost, each linking to its log. */
@@ -26,7 +27,10 @@ export function RecentRuns({ runs }: { runs: RunSummary[] }) {
                     <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">#{r.id}</span>
                   </p>
                   <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-                    <RelativeTime at={r.startedAt} /> · {r.campaignName ? (RUN_KIND_LABELS[r.kind] ?? r.kind) : r.trigger} · {r.runner}
+                    <RelativeTime at={r.startedAt} />
+                    {r.campaignName && r.kind !== "campaign" ? ` · ${RUN_KIND_LABELS[r.kind] ?? r.kind}` : ""}
+                    {/* A failure's words are on its chip; a success says what it made. */}
+                    {r.status === "success" ? ` · ${describeRunOutcome(r)}` : ""}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-1.5">

@@ -1,7 +1,7 @@
+import { formatDay } from "@/lib/format/date-time";
 import { formatUsd } from "@/app/_components/run-badges";
 import type { Spend } from "@/lib/runs/get-spend";
 
-const dayFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 function SpendCard({ label, usd, runs, note }: { label: string; usd: number; runs: number; note?: string }) {
   return (
@@ -36,7 +36,7 @@ export function SpendOverview({ spend }: { spend: Spend }) {
             <ol className="mt-3 flex h-16 items-end gap-1" aria-label="Daily spend">
               {spend.daily.map((d) => {
                 const pct = d.costUsd > 0 ? Math.max(4, Math.round((d.costUsd / max) * 100)) : 0;
-                const label = `${dayFmt.format(new Date(`${d.day}T00:00:00Z`))}: ${formatUsd(d.costUsd)}, ${d.runs} ${d.runs === 1 ? "run" : "runs"}`;
+                const label = `${formatDay(new Date(`${d.day}T00:00:00Z`))}: ${formatUsd(d.costUsd)}, ${d.runs} ${d.runs === 1 ? "run" : "runs"}`;
                 return (
                   <li key={d.day} className="flex h-full flex-1 items-end" title={label}>
                     <span className="sr-only">{label}</span>
@@ -53,8 +53,8 @@ export function SpendOverview({ spend }: { spend: Spend }) {
                 );
               })}
             </ol>
-            <div className="mt-1.5 flex justify-between text-[11px] text-zinc-400 dark:text-zinc-500" aria-hidden="true">
-              <span>{dayFmt.format(new Date(`${spend.daily[0]!.day}T00:00:00Z`))}</span>
+            <div className="mt-1.5 flex justify-between text-[11px] text-zinc-500 dark:text-zinc-400" aria-hidden="true">
+              <span>{formatDay(new Date(`${spend.daily[0]!.day}T00:00:00Z`))}</span>
               <span>max {formatUsd(max)}</span>
               <span>Today</span>
             </div>

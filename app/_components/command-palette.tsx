@@ -35,7 +35,7 @@ const PAGES: Array<[string, string, string?]> = [
 
 const INBOX_TABS: Array<[string, string]> = [
   ["/inbox", "Inbox: needs review"],
-  ["/inbox?state=approved%2Carmed", "Inbox: approved"],
+  ["/inbox?state=approved", "Inbox: approved"],
   ["/inbox?state=sent", "Inbox: sent"],
   ["/inbox?state=rejected", "Inbox: rejected"],
 ];
@@ -169,7 +169,7 @@ export function CommandPalette() {
       {open ? (
         <Command label="Command palette" shouldFilter={false} loop>
           <div className="flex items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800">
-            <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4 shrink-0 text-zinc-400" aria-hidden="true">
+            <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4 shrink-0 text-zinc-500" aria-hidden="true">
               <circle cx="9" cy="9" r="5.5" />
               <path d="m13 13 3.5 3.5" strokeLinecap="round" />
             </svg>

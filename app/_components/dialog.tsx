@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -22,6 +22,7 @@ type DialogProps = {
  */
 export function nativeCloseEvents(ref: RefObject<HTMLDialogElement | null>, onClose: () => void) {
   return {
+    onKeyDown: (e: KeyboardEvent<HTMLDialogElement>) => keepTabInside(e, ref.current),
     onCancel: () => onClose(),
     onClose: () => {
       if (ref.current?.open) return;
@@ -31,12 +32,34 @@ export function nativeCloseEvents(ref: RefObject<HTMLDialogElement | null>, onCl
   };
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round the dialog's controls. A native modal makes the page behind it inert, but Tab past its
+ * last control still leaves the document (to the browser's own toolbar) before it comes back: a keyboard user lost
+ * their place for a stop. Here the last control leads to the first and the first, backwards, to the last.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>, dialog: HTMLDialogElement | null) {
+  if (e.key !== "Tab" || !dialog) return;
+  const controls = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  if (controls.length === 0) return e.preventDefault();
+  const [first, last] = [controls[0]!, controls[controls.length - 1]!];
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 function releaseFocus(dialog: HTMLDialogElement | null) {
   const focused = document.activeElement;
   if (dialog && focused instanceof HTMLElement && dialog.contains(focused)) focused.blur();
 }
 
-/** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
+/** A modal on the native <dialog>: Escape, the backdrop and the inert page behind come from the browser; Tab stays inside. */
 export function Dialog({ open, onClose, title, children, actions }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -1,21 +1,14 @@
-// Dates render on the server, so the locale and time zone are fixed to keep output stable between requests.
-const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const dateTimeFmt = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
+import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from "@/lib/format/date-time";
 
+// Dates in text the server writes (a sentence, a title attribute) are in UTC and say so: the server does not know the
+// viewer's zone. Where a date stands on its own, pages use <LocalTime> (local-time.tsx), which moves it to the viewer's
+// zone in the browser. Both are lib/format/date-time.ts's one style.
 export function formatDate(d: Date | string): string {
-  return dateFmt.format(new Date(d));
+  return formatDateIn(d, "UTC");
 }
 
 export function formatDateTime(d: Date | string): string {
-  return dateTimeFmt.format(new Date(d));
+  return formatDateTimeIn(d, "UTC");
 }
 
 /** Markdown reduced to its words for a one-line excerpt: headings, emphasis, code marks, list bullets and link targets go. */

@@ -57,7 +57,7 @@ const components: Components = {
   ),
   hr: ({ node: _n, ...p }) => <hr className="my-6 border-zinc-200 dark:border-zinc-800" {...p} />,
   pre: ({ node: _n, ...p }) => (
-    <pre
+    <pre tabIndex={0}
       className="my-3 overflow-x-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-950 [&>code]:bg-transparent [&>code]:p-0"
       {...p}
     />
@@ -66,7 +66,7 @@ const components: Components = {
     <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800" {...p} />
   ),
   table: ({ node: _n, ...p }) => (
-    <div className="relative my-3 overflow-x-auto">
+    <div tabIndex={0} className="relative my-3 overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm" {...p} />
     </div>
   ),

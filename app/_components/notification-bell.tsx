@@ -39,7 +39,7 @@ export function NotificationBell() {
 
   const load = useCallback(async () => {
     try {
-      const page = await apiFetch<Page>(`/api/notifications?limit=${LATEST}`);
+      const page = await apiFetch<Page>(`/api/notifications?limit=${LATEST}&grouped=1`);
       setItems(page.notifications);
       setUnread(page.unread);
       setStatus("ready");
@@ -56,8 +56,9 @@ export function NotificationBell() {
   // Whatever was created while the stream was down.
   useStreamReconnect(() => void load());
 
-  useStreamEvent("notification:created", ({ notification, unread: count }) => {
-    setUnread(count);
+  useStreamEvent("notification:created", ({ notification }) => {
+    // The event's count is the organization's; this reader's started when they joined, so it only grows by this one.
+    if (!notification.read) setUnread((u) => u + 1);
     setItems((prev) => [notification, ...prev.filter((n) => n.id !== notification.id)].slice(0, LATEST));
     setAnnouncement(`New notification: ${notification.title}`);
   });
@@ -196,11 +197,11 @@ export function NotificationBell() {
           <div className="px-6 py-10 text-center">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">You&apos;re all caught up</p>
             <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-              Finished and failed runs, new drafts and replies will show up here.
+              Drafts waiting for review, runs that stopped and replies will show up here.
             </p>
           </div>
         ) : (
-          <ul className="max-h-[26rem] divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800" aria-label="Latest notifications">
+          <ul tabIndex={0} className="max-h-[26rem] divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800" aria-label="Latest notifications">
             {items.map((n) => (
               <li key={n.id}>
                 <BellItem n={n} now={now} onFollow={() => {

@@ -88,7 +88,7 @@ export function OrgSwitcher({ active, organizations, canCreate }: Props) {
             {active.name}
           </span>
         </span>
-        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4 shrink-0 text-zinc-400" aria-hidden="true">
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" className="size-4 shrink-0 text-zinc-500" aria-hidden="true">
           <path d="m6 8 4-4 4 4M6 12l4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>

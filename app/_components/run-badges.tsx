@@ -53,8 +53,12 @@ const TRIGGER_LABELS: Record<string, string> = {
   api: "API",
 };
 
+export function triggerLabel(trigger: string): string {
+  return TRIGGER_LABELS[trigger] ?? trigger;
+}
+
 export function RunTriggerBadge({ trigger }: { trigger: string }) {
-  return <Badge tone={trigger === "schedule" ? "primary" : "neutral"}>{TRIGGER_LABELS[trigger] ?? trigger}</Badge>;
+  return <Badge tone={trigger === "schedule" ? "primary" : "neutral"}>{triggerLabel(trigger)}</Badge>;
 }
 
 /** Dollars through the one cost formatter (lib/format/cost.ts); null is "—" (not priced), which is not zero. */

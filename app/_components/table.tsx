@@ -4,7 +4,12 @@ import { cx } from "./cx";
 /** A bordered, horizontally scrollable table. Use inside a Card with bodyClassName="p-0" or on its own. */
 export function Table({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
   return (
+    // A table wider than the screen scrolls inside this box; a keyboard user scrolls it once it has focus (WCAG 2.1.1),
+    // and a screen reader names it after its table.
     <div
+      tabIndex={0}
+      role={label ? "region" : undefined}
+      aria-label={label}
       className={cx(
         // relative: screen-reader-only labels (absolutely positioned) in a wide table scroll with it instead of
         // widening the page on a phone.

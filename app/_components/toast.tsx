@@ -44,7 +44,7 @@ export function Toast({ message, onDismiss, action }: { message: string | null; 
           {action.label}
         </Button>
       ) : null}
-      <button type="button" onClick={onDismiss} className="text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200" aria-label="Dismiss">
+      <button type="button" onClick={onDismiss} className="text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-200" aria-label="Dismiss">
         ×
       </button>
     </div>

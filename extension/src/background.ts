@@ -4,7 +4,7 @@ import { clearActivity, logActivity } from "./activity-log";
 import { watchChatToken } from "./chat-token";
 import { getPairing } from "./backends";
 import { config } from "./config";
-import { armDraft } from "./mark-sent";
+import { armDraft, resolveLink } from "./mark-sent";
 import { composeSubmitted, pageSeen, tabClosed } from "./pending-sends";
 import { pairInTab } from "./pairing";
 import type { WorkerMessage } from "./messages";
@@ -81,10 +81,14 @@ async function handle(message: WorkerMessage, fromExtensionPage: boolean, sender
   switch (message.type) {
     case "cloud-visit":
       return pairCloud(sender);
-    case "compose-opened":
-      return armDraft(message.handoff);
-    case "compose-submitted":
-      return composeSubmitted(sender.tab?.id, message.handoff, message.sent);
+    case "compose-opened": {
+      const r = await resolveLink(message.link, "arm");
+      return "handoff" in r ? armDraft(r.handoff) : r.failed;
+    }
+    case "compose-submitted": {
+      const r = await resolveLink(message.link, "mark as sent");
+      return "handoff" in r ? composeSubmitted(sender.tab?.id, r.handoff, message.sent) : r.failed;
+    }
     case "page-seen":
       return pageSeen(sender.tab?.id, message.page);
     case "sync-now":

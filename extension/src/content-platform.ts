@@ -3,7 +3,7 @@
 // post or comment is flipped with its address: after the submit, the page the platform shows next (the same page
 // with the new comment, or the new post's own page) reports what it shows, and the worker picks the new one out
 // (published-permalink.ts). The content script never sees a token: it only tells the service worker what happened.
-import { parseHandoff } from "./handoff";
+import { parseHandoff, withoutHandoff } from "./handoff";
 import type { DraftCallResult } from "./mark-sent";
 import { sendToWorker } from "./messages";
 import { PUBLIC_KINDS, type SeenComment } from "./published-permalink";
@@ -12,11 +12,14 @@ const COMMENT_KINDS = new Set(["post_comment", "reply_comment"]);
 /** How long a page keeps reporting new comments to a send that waits for its address (the worker waits 8 s). */
 const WATCH_MS = 10_000;
 
-const handoff = parseHandoff(location.href);
+const link = parseHandoff(location.href);
 
-if (handoff) {
+if (link) {
+  // Read once, then out of the address bar: a person who copies or shares the page's address passes nothing of the
+  // dashboard on (the fragment never reached the platform's server either).
+  history.replaceState(history.state, "", withoutHandoff(location.href));
   let armed: DraftCallResult | undefined;
-  void sendToWorker<DraftCallResult>({ type: "compose-opened", handoff }).then((answer) => {
+  void sendToWorker<DraftCallResult>({ type: "compose-opened", link }).then((answer) => {
     armed = answer;
     // DMs and posts arrive pre-filled through the compose URL; a comment is written on the post page itself, so its
     // box is filled here (only when empty: the user's own words win).
@@ -30,7 +33,7 @@ if (handoff) {
     const box = form?.querySelector<HTMLTextAreaElement>('textarea[name="text"], textarea');
     // What was really submitted (the user may have edited it), and the comments that were there already.
     const sent = armed?.ok && armed.kind ? { kind: armed.kind, text: box?.value ?? armed.body ?? "", before: seenComments().map((c) => c.permalink) } : undefined;
-    void sendToWorker({ type: "compose-submitted", handoff, sent }).then(() => {
+    void sendToWorker({ type: "compose-submitted", link, sent }).then(() => {
       // A platform that adds the comment without leaving the page: watch this page for it.
       if (sent && PUBLIC_KINDS.has(sent.kind)) watchPage();
     });

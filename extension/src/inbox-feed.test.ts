@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCommentReply, isPrivateMessage, MAX_PER_KIND, splitInbox, type Thing } from "./inbox-feed";
-import { parseHandoff } from "./handoff";
+import { parseHandoff, resolveHandoff } from "./handoff";
+import { backendKey } from "../../lib/drafts/handoff-link";
 import { chatItems } from "./chat-feed";
 
 const pm = (over: Record<string, unknown> = {}): Thing => ({
@@ -63,17 +64,23 @@ describe("splitInbox", () => {
   });
 });
 
-describe("parseHandoff", () => {
-  it("reads the draft id and reduces the backend to its origin", () => {
-    expect(parseHandoff("https://www.forum.example/message/compose?to=alice&outreach_draft=42&outreach_backend=https%3A%2F%2Fdash.example%2Finbox")).toEqual({ draftId: 42, backend: "https://dash.example" });
+describe("parseHandoff and resolveHandoff", () => {
+  const dash = "https://dash.example";
+  it("reads the draft id and the backend's key from the fragment, and resolves the key among the pairings", () => {
+    const link = parseHandoff(`https://www.forum.example/message/compose?to=alice#outreach_draft=42&outreach_via=${backendKey(dash)}`);
+    expect(link).toEqual({ draftId: 42, via: backendKey(dash) });
+    expect(resolveHandoff(link!, ["https://other.example", dash])).toEqual({ draftId: 42, backend: dash });
+    // A dashboard this browser is not paired with resolves to nothing.
+    expect(resolveHandoff(link!, ["https://other.example"])).toBeNull();
   });
 
-  it("refuses pages that are not a hand-off or carry a bad id or backend", () => {
+  it("refuses pages that are not a hand-off or carry a bad id or key, and the old query form", () => {
     expect(parseHandoff("https://www.forum.example/message/compose?to=alice")).toBeNull();
-    expect(parseHandoff("https://www.forum.example/?outreach_draft=42")).toBeNull();
-    expect(parseHandoff("https://www.forum.example/?outreach_draft=4x2&outreach_backend=https://dash.example")).toBeNull();
-    expect(parseHandoff("https://www.forum.example/?outreach_draft=0&outreach_backend=https://dash.example")).toBeNull();
-    expect(parseHandoff("https://www.forum.example/?outreach_draft=42&outreach_backend=javascript:alert(1)")).toBeNull();
+    expect(parseHandoff("https://www.forum.example/#outreach_draft=42")).toBeNull();
+    expect(parseHandoff(`https://www.forum.example/#outreach_draft=4x2&outreach_via=${backendKey(dash)}`)).toBeNull();
+    expect(parseHandoff(`https://www.forum.example/#outreach_draft=0&outreach_via=${backendKey(dash)}`)).toBeNull();
+    expect(parseHandoff("https://www.forum.example/#outreach_draft=42&outreach_via=javascript:alert(1)")).toBeNull();
+    expect(parseHandoff("https://www.forum.example/?outreach_draft=42&outreach_backend=https%3A%2F%2Fdash.example")).toBeNull();
   });
 });
 

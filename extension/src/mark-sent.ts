@@ -3,8 +3,8 @@
 // only. A 409 version_conflict is retried once with the version a fresh GET reports (SPEC 7). A public post or comment
 // goes with its permalink when the page showed it (pending-sends.ts), so the removal checks can find it.
 import { logActivity } from "./activity-log";
-import { callBackend, errorText, getPairing, type ApiAnswer } from "./backends";
-import type { Handoff } from "./handoff";
+import { callBackend, errorText, getPairing, listPairings, type ApiAnswer } from "./backends";
+import { resolveHandoff, type Handoff, type HandoffLink } from "./handoff";
 
 export interface DraftCallResult {
   ok: boolean;
@@ -24,6 +24,18 @@ interface DraftShape {
   alreadySent?: boolean;
   error?: string;
   current_version?: number;
+}
+
+/**
+ * The paired backend a compose page's link names, or the logged reason there is none. The link names its dashboard by
+ * a key only, so a dashboard this browser is not paired with cannot be told apart from a stray link.
+ */
+export async function resolveLink(link: HandoffLink, action: string): Promise<{ handoff: Handoff } | { failed: DraftCallResult }> {
+  const handoff = resolveHandoff(link, (await listPairings()).map((p) => p.backend));
+  if (handoff) return { handoff };
+  const error = "the dashboard that opened this page is not paired with this browser";
+  await logActivity("reddit-action", "error", `Could not ${action} draft #${link.draftId}: ${error}`, { draftId: link.draftId, backendKey: link.via });
+  return { failed: { ok: false, error } };
 }
 
 export async function armDraft(handoff: Handoff): Promise<DraftCallResult> {

@@ -2,6 +2,8 @@
 // one page on its own, with the keyset condition inside, so each is an index range scan (indexes in the migration
 // `audit_indexes`) whatever the page's depth; the union of the two short lists is then merged and cut again. Order is
 // (created_at, kind, id) descending, so rows at the same instant never repeat or go missing across pages.
+import { isCloudEdition } from "@/lib/edition/edition";
+import { redactRunEventPayload } from "@/lib/runs/redact-run-event";
 import { getPool } from "@/lib/db/client";
 import { decodeAuditCursor, encodeAuditCursor, type AuditCursor } from "@/lib/audit/audit-cursor";
 import type { AuditQuery, AuditRow, RunOutline } from "@/lib/audit/schemas";
@@ -148,7 +150,7 @@ function toAuditRow(r: SqlRow): AuditRow {
         ? summarizeDraftEvent(r.event, data, { targetUser: r.target_user, kind: r.draft_kind })
         : r.event === "run" && "events" in data
           ? summarizeRun(data as unknown as RunOutline)
-          : summarizeRunEvent(r.event, data),
+          : summarizeRunEvent(r.event, isCloudEdition() ? redactRunEventPayload(r.event, data) : data),
     ...(r.kind === "run" && r.event === "run" && "events" in data ? { run: data as unknown as RunOutline } : {}),
   };
 }

@@ -17,9 +17,16 @@ describe("audit summaries", () => {
     expect(summarizeDraftEvent("visibility_checked", { visibility: "deleted", from: null }, { targetUser: "fern", kind: "post_comment" })).toBe("Removal check to fern: deleted by its author");
   });
 
+  it("says how a reply was sorted and by whom", () => {
+    expect(summarizeDraftEvent("reply_intent_set", { intent: "out_of_office", source: "rules" }, { targetUser: "fern", kind: "dm" })).toBe("Reply from fern sorted as out of office");
+    expect(summarizeDraftEvent("reply_intent_set", { intent: "interested", source: "run" }, { targetUser: "fern", kind: "dm" })).toBe("Reply from fern read by the agent as interested");
+    expect(summarizeDraftEvent("reply_intent_set", { intent: "not_now", source: "reviewer" }, { targetUser: "fern", kind: "dm" })).toBe("Reply from fern corrected to not now");
+  });
+
   it("says what the run did, clipped to one line", () => {
     expect(summarizeRunEvent("lifecycle", { phase: "session_created", detail: "session s1" })).toBe("session created: session s1");
-    expect(summarizeRunEvent("tool_call", { title: "mcp__outreach__drafts_create" })).toBe("Tool call mcp__outreach__drafts_create");
+    expect(summarizeRunEvent("tool_call", { title: "mcp__outreach__drafts_create" })).toBe("Agent: Drafting messages");
+    expect(summarizeRunEvent("tool_call", { title: "mcp__outreach__contact_history_check", rawInput: { handles: ["a", "b"] } })).toBe("Agent: Checking 2 people against your contact history");
     expect(summarizeRunEvent("message_chunk", { text: "x".repeat(300) })).toHaveLength(120);
     expect(summarizeRunEvent("usage", { used: 12345 })).toBe("Usage: 12,345 tokens in context");
   });

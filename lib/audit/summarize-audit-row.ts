@@ -1,4 +1,6 @@
 // One line per audit row, in words a reviewer reads at a glance: what happened to which draft, or what the run did.
+import { describeToolCall } from "@/lib/runs/describe-tool-call";
+
 /** Draft events in words (the feed's Event column and filter); the code stays in the tooltip. */
 export const AUDIT_EVENT_LABELS: Record<string, string> = {
   created: "Drafted",
@@ -19,6 +21,7 @@ export const AUDIT_EVENT_LABELS: Record<string, string> = {
   auto_post_failed: "Auto-post failed",
   removal_seen: "Found removed",
   visibility_checked: "Visibility checked",
+  reply_intent_set: "Reply sorted",
 };
 
 const VISIBILITY_WORDS: Record<string, string> = { visible: "visible", removed: "removed", deleted: "deleted by its author", not_visible: "not visible" };
@@ -35,6 +38,10 @@ export function summarizeDraftEvent(event: string, details: Record<string, unkno
   if ((event === "removal_seen" || event === "visibility_checked") && text(details.visibility)) {
     return `Removal check${to}: ${VISIBILITY_WORDS[text(details.visibility)!] ?? text(details.visibility)}`;
   }
+  if (event === "reply_intent_set" && text(details.intent)) {
+    const by = details.source === "reviewer" ? "corrected to" : details.source === "run" ? "read by the agent as" : "sorted as";
+    return `Reply${draft.targetUser ? ` from ${draft.targetUser}` : ""} ${by} ${text(details.intent)!.replace(/_/g, " ")}`;
+  }
   if (event === "rescheduled" && text(details.sendAfter)) return `Rescheduled${to} to ${text(details.sendAfter)}`;
   if (event === "regenerated" && text(details.hint)) return `Regeneration requested${to}: “${clip(text(details.hint)!, 80)}”`;
   return `${what}${to}`;
@@ -47,8 +54,11 @@ export function summarizeRunEvent(type: string, payload: Record<string, unknown>
       const detail = text(payload.detail);
       return clip(detail ? `${phase.replace(/_/g, " ")}: ${detail}` : phase.replace(/_/g, " "));
     }
-    case "tool_call":
-      return clip(`Tool call ${text(payload.title) ?? text(payload.name) ?? ""}`.trim());
+    case "tool_call": {
+      // The same words as the run page: "Checking 8 people against your contact history".
+      const words = describeToolCall({ name: text(payload.name), title: text(payload.title) ?? "", toolKind: text(payload.kind), status: "pending", input: payload.rawInput, output: null, rawOutput: null });
+      return clip(`Agent: ${words.label}`);
+    }
     case "tool_call_update":
       return clip(`Tool ${text(payload.status) ?? "update"}${text(payload.text) ? `: ${text(payload.text)}` : ""}`);
     case "message_chunk":

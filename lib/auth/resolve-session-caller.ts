@@ -23,6 +23,8 @@ export async function resolveSessionCaller(cookieHeader: string | null): Promise
   }
   const claims = await decodeSession(readCookie(cookieHeader, SESSION_COOKIE));
   if (!claims) return null;
+  // A session an organization's provider made is good in that organization only (docs/sso.md).
+  if (claims.ssoOrgId != null && claims.ssoOrgId !== claims.orgId) return null;
   // Every signed-in request runs this, so it is one statement on the pool rather than a Prisma query with joins.
   // A named statement: each pooled connection parses and plans it once, then only binds and executes it (the
   // statement is the same on every request; its plan is four primary-key or unique lookups whatever the values).

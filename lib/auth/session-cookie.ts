@@ -13,6 +13,11 @@ export interface SessionClaims {
   userId: number;
   orgId: number;
   username: string;
+  /**
+   * Set when the session was made through this organization's single sign-on: it then works in that organization
+   * only, so one organization's provider can never open another organization (docs/sso.md).
+   */
+  ssoOrgId?: number | null;
 }
 
 export interface DecodedSession extends SessionClaims {
@@ -35,7 +40,7 @@ export async function encodeSession(claims: SessionClaims): Promise<string> {
   return encode({
     secret: secret(),
     maxAge: SESSION_MAX_AGE_S,
-    token: { sub: String(claims.userId), name: claims.username, orgId: claims.orgId, sv: rows[0]?.session_version ?? 0 },
+    token: { sub: String(claims.userId), name: claims.username, orgId: claims.orgId, sv: rows[0]?.session_version ?? 0, ...(claims.ssoOrgId ? { sso: claims.ssoOrgId } : {}) },
   });
 }
 
@@ -60,6 +65,7 @@ export async function decodeSession(token: string | undefined): Promise<DecodedS
       jti: payload.jti,
       sessionVersion: payload.sv,
       expiresAt: new Date(payload.exp * 1000),
+      ssoOrgId: typeof payload.sso === "number" ? payload.sso : null,
     };
     if (decoded.size >= DECODED_MAX) decoded.delete(decoded.keys().next().value!);
     decoded.set(token, session);

@@ -13,7 +13,7 @@ export async function assertCloudAllowance({ orgId }: { orgId: number }): Promis
   if (!a.exhausted) return;
   throw new AppError(
     "plan_limit",
-    `This organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month. Upgrade to Pro in Settings > Billing${localRunnersAllowed() ? ", or choose a local runner" : ""}.`,
+    `This organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month. Upgrade to Pro in Settings > Plan and usage${localRunnersAllowed() ? ", or choose a local runner" : ""}.`,
     { upgradeUrl: UPGRADE_PATH, usedMinutes: Math.floor(a.usedSeconds / 60), includedMinutes: a.plan.includedMinutes },
   );
 }

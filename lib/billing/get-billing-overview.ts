@@ -1,4 +1,4 @@
-// GET /api/billing and Settings > Billing: the plan, this period's cloud-runner minutes against the allowance, the
+// GET /api/billing and Settings > Plan and usage: the plan, this period's cloud-runner minutes against the allowance, the
 // members against the plan's seats, and the latest invoices (read from Stripe; the page still shows the rest when
 // Stripe cannot be reached).
 import { db } from "@/lib/db/client";

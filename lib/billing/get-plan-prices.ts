@@ -1,4 +1,4 @@
-// The prices customers read on Settings > Billing, from Stripe itself (the configured STRIPE_PRICE_PRO and, when set,
+// The prices customers read on Settings > Plan and usage, from Stripe itself (the configured STRIPE_PRICE_PRO and, when set,
 // STRIPE_PRICE_PRO_USAGE), so the page always says what Stripe will charge. Kept ten minutes per process; when Stripe
 // cannot be reached the page falls back to the plan's own words.
 import type Stripe from "stripe";

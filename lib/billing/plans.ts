@@ -8,6 +8,10 @@ export interface Plan {
   includedMinutes: number;
   /** Members (and pending invites) an organization may have. */
   members: number;
+  /** Projects an organization may have. */
+  projects: number;
+  /** What every project's handed-over source (archives, repositories) may take on disk together, in MB. */
+  sourceStorageMb: number;
   /** What a person reads next to the plan. */
   price: string;
   /** Usage past the included minutes: refused (Free) or billed per minute through the meter (Pro). */
@@ -15,8 +19,8 @@ export interface Plan {
 }
 
 export const PLANS: readonly Plan[] = [
-  { slug: "free", label: "Free", includedMinutes: 60, members: 3, price: "$0", overage: "refused" },
-  { slug: "pro", label: "Pro", includedMinutes: 2_000, members: 25, price: "$29 / month, then $0.02 per cloud-run minute", overage: "metered" },
+  { slug: "free", label: "Free", includedMinutes: 60, members: 3, projects: 10, sourceStorageMb: 1_024, price: "$0", overage: "refused" },
+  { slug: "pro", label: "Pro", includedMinutes: 2_000, members: 25, projects: 100, sourceStorageMb: 10_240, price: "$29 / month, then $0.02 per cloud-run minute", overage: "metered" },
 ];
 
 export function planOf(slug: string | null | undefined): Plan {

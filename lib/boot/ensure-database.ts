@@ -7,7 +7,21 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { ensureDefaultOrganization } from "@/lib/organizations/ensure-default-organization";
 import { isTransientDbError } from "@/lib/db/is-transient-db-error";
 
-const state = globalThis as unknown as { __outreachBoot?: Promise<void> };
+const state = globalThis as unknown as { __outreachBoot?: Promise<void>; __outreachEmbeddedDatabase?: EmbeddedDatabaseInUse };
+
+export interface EmbeddedDatabaseInUse {
+  url: string;
+  dataDir: string;
+}
+
+/**
+ * The embedded database this process booted on, or null when DATABASE_URL named a PostgreSQL of the operator's own.
+ * Recorded at boot because boot publishes the embedded server's URL as DATABASE_URL: afterwards the variable alone
+ * no longer tells the two apart.
+ */
+export function embeddedDatabaseInUse(): EmbeddedDatabaseInUse | null {
+  return state.__outreachEmbeddedDatabase ?? null;
+}
 
 /** Waits between attempts when the database says "not now" (starting, full, unreachable): about 30 s in all. */
 const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -37,6 +51,7 @@ async function boot() {
   if (!process.env.DATABASE_URL) {
     const embedded = await startEmbeddedPostgres({ dataDir: env.OUTREACH_DATA_DIR, port: env.OUTREACH_EMBEDDED_PG_PORT, log });
     process.env.DATABASE_URL = embedded.url;
+    state.__outreachEmbeddedDatabase = { url: embedded.url, dataDir: env.OUTREACH_DATA_DIR };
   }
   await runMigrations({ url: process.env.DATABASE_URL!, log });
   await ensureDefaultOrganization();

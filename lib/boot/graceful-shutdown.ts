@@ -6,9 +6,13 @@
 // ends (its EventSource reconnects, to another instance or to this one once it is back), connections are closed as
 // soon as no request is under way on them, responses from then on say `Connection: close`, and should the rest take longer than
 // SHUTDOWN_DEADLINE_MS the process exits anyway (docs/deploying.md, "Stopping and restarting").
+// Before any of that, on SIGTERM, the instance drains: its readiness route answers 503 for OUTREACH_DRAIN_DELAY_MS while
+// it goes on serving, so a load balancer stops sending it requests before it stops taking connections (a balancer that
+// still routes to a closed port fails those requests).
 import diagnostics_channel from "node:diagnostics_channel";
 import type http from "node:http";
 import type { Socket } from "node:net";
+import { env } from "@/lib/env";
 import { endEveryEventStream } from "@/lib/events/event-stream-session";
 import { log } from "@/lib/log/logger";
 
@@ -31,6 +35,8 @@ function track(socket: Socket): void {
 
 interface ShutdownState {
   installed: boolean;
+  /** The readiness route says 503 from here on (lib/health/check-readiness.ts). */
+  draining: boolean;
   stopping: boolean;
   /** Servers whose new connections are tracked. */
   servers: Set<http.Server>;
@@ -38,6 +44,7 @@ interface ShutdownState {
 
 const state = ((globalThis as unknown as { __outreachShutdown?: ShutdownState }).__outreachShutdown ??= {
   installed: false,
+  draining: false,
   stopping: false,
   servers: new Set(),
 });
@@ -56,9 +63,41 @@ export function installGracefulShutdown(): void {
     track(socket);
     requestsOn.set(socket, (requestsOn.get(socket) ?? 0) + 1);
     response.once("close", () => requestsOn.set(socket, (requestsOn.get(socket) ?? 1) - 1));
-    if (state.stopping) response.shouldKeepAlive = false;
+    // Draining too: a client that comes back opens a new connection, which the balancer sends elsewhere.
+    if (state.draining) response.shouldKeepAlive = false;
   });
-  for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) process.once(signal, () => beginShutdown(signal));
+  for (const signal of Object.keys(SIGNALS) as (keyof typeof SIGNALS)[]) {
+    // `next start` put its own handler on the signal before this runs (it closes the server, then exits): it is taken
+    // off and called once the drain is over, so the port stays open while the balancer moves away.
+    const earlier = process.listeners(signal) as NodeJS.SignalsListener[];
+    for (const listener of earlier) process.removeListener(signal, listener);
+    // `on`, not `once`: a second signal (a shell sends Ctrl+C to the whole group) must not find the signal unhandled,
+    // which would end the process on the spot.
+    process.on(signal, () => void drainThenStop(signal, earlier));
+  }
+}
+
+/** True from the moment a stop signal arrives: the readiness route answers 503. */
+export function isDraining(): boolean {
+  return state.draining;
+}
+
+/** Integration tests turn the readiness route's draining check without sending the test process a signal. */
+export function markDrainingForTests(): void {
+  state.draining = true;
+}
+
+async function drainThenStop(signal: keyof typeof SIGNALS, earlier: NodeJS.SignalsListener[]): Promise<void> {
+  if (state.draining) return;
+  state.draining = true;
+  // Ctrl+C in a terminal has no balancer to wait for.
+  const delay = signal === "SIGTERM" ? env.OUTREACH_DRAIN_DELAY_MS : 0;
+  if (delay > 0) {
+    log.info("draining: readiness answers 503 while the load balancer moves away", { signal, forMs: delay });
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  beginShutdown(signal);
+  for (const listener of earlier) listener(signal);
 }
 
 function beginShutdown(signal: keyof typeof SIGNALS): void {

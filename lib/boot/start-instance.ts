@@ -17,6 +17,14 @@ async function startInOrder() {
   // First, so every request from here on carries its socket's address (client throttles; docs/security.md).
   const { installPeerAddressHeader } = await import("@/lib/http/peer-address");
   installPeerAddressHeader();
+  // Every request from here on is counted for the metrics; the metrics' own port when the operator set one.
+  const { installHttpMetrics } = await import("@/lib/metrics/install-http-metrics");
+  installHttpMetrics();
+  const { env: settings } = await import("@/lib/env");
+  if (settings.OUTREACH_METRICS_PORT) {
+    const { serveMetricsPort } = await import("@/lib/metrics/serve-metrics-port");
+    await serveMetricsPort({ port: settings.OUTREACH_METRICS_PORT, host: settings.OUTREACH_METRICS_HOST });
+  }
   // A stop (SIGTERM, SIGINT) finishes what is under way and ends the live streams before the process exits.
   const { installGracefulShutdown } = await import("@/lib/boot/graceful-shutdown");
   installGracefulShutdown();
@@ -27,6 +35,21 @@ async function startInOrder() {
     const { installNativeEventStream } = await import("@/lib/events/serve-stream-natively");
     installNativeEventStream();
   }
+  // The CSV export too, so a client that accepts gzip gets it at a cheap level (Next's own is not configurable).
+  if (process.env.NODE_ENV === "production") {
+    const { installNativeExport } = await import("@/lib/export/serve-export-natively");
+    installNativeExport();
+  }
+  // Operators are granted by id; a name in the bootstrap variable gives nobody anything, and the log says so.
+  const ignored = (env.OUTREACH_OPERATORS ?? "").split(",").map((s) => s.trim()).filter((s) => s && !s.includes("@"));
+  if (ignored.length > 0) {
+    log.warn("OUTREACH_OPERATORS lists names that are not email addresses: they make nobody an operator (grant one with `npm run outreach -- operators:grant --user <name>`)", { ignored });
+  }
+  // Staging folders a killed upload left behind (an hour old or more) go now; the nightly sources-sweep job does the rest.
+  const { sweepStaleStaging } = await import("@/lib/sources/sweep-source-files");
+  void sweepStaleStaging()
+    .then((removed) => removed > 0 && log.info("stale upload folders removed", { removed }))
+    .catch((err: unknown) => log.warn("could not sweep stale upload folders", { error: (err as Error).message }));
   // The runners' CLIs are probed now, in the background (SPEC "Detection"): boot does not wait for them.
   const { detectRunnersAtBoot } = await import("@/lib/runners/detect-runners-at-boot");
   void detectRunnersAtBoot();

@@ -1,6 +1,8 @@
-// Creates a campaign in `draft` state, so with no next slot until it becomes active (lib/campaigns/update-campaign.ts). The runner is snapshotted here (SPEC 1.3): later changes to defaults
+// Creates a campaign not started (`draft`, no next slot until it becomes active: lib/campaigns/update-campaign.ts) or,
+// when the creator chose to, `active` with its first slot from now on. The runner is snapshotted here (SPEC 1.3): later changes to defaults
 // never move an existing campaign to another runner. It must be one this edition offers (the cloud edition: cloud).
 import { db } from "@/lib/db/client";
+import { firstSlot } from "@/lib/campaigns/campaign-schedule";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { assertRunnerOffered } from "@/lib/runners/runner-policy";
@@ -12,6 +14,7 @@ export async function createCampaign({ orgId, input }: { orgId: number; input: C
   assertRunnerOffered(input.runner);
   await getProjectOrThrow({ orgId, id: input.projectId });
   if (input.playbookId) await assertPlaybookExists({ orgId, id: input.playbookId });
+  const state = input.state ?? "draft";
   try {
     const row = await db.campaign.create({
       data: {
@@ -22,7 +25,8 @@ export async function createCampaign({ orgId, input }: { orgId: number; input: C
         skill: input.skill,
         runner: input.runner,
         cron: input.cron ?? null,
-        nextRunAt: null,
+        state,
+        nextRunAt: state === "active" ? firstSlot(input.cron ?? null) : null,
         config: (input.config ?? {}) as Prisma.InputJsonValue,
         autoPost: input.autoPost ?? false,
         playbookId: input.playbookId ?? null,

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { detectRunners, type RunnerStatus } from "@/lib/runners/detect-runners";
 import { isRunnerOffered, notOfferedMessage, offeredRunnerOr } from "@/lib/runners/runner-policy";
+import { isCloudEdition } from "@/lib/edition/edition";
 import type { Platform } from "@/lib/campaigns/catalog";
 import { profileProblems } from "@/lib/skill-generation/profile-schema";
 
@@ -104,10 +105,13 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
       message: !isRunnerOffered(campaign.runner)
         ? notOfferedMessage(campaign.runner)
         : runner?.reason
-          ? `Agent runner ${runner.label} is not available: ${runner.reason}`
-          : `Agent runner ${campaign.runner} is not available.`,
+          ? // A cloud customer's reason is already a whole sentence about the agent (CLOUD_RUNNER_DOWN_FOR_CUSTOMERS).
+            isCloudEdition()
+            ? runner.reason
+            : `The agent ${runner.label} is not available: ${runner.reason}`
+          : `The agent ${campaign.runner} is not available.`,
       // The campaign's own form changes the runner; Settings shows how to install one.
-      action: { label: "Choose another runner", href: `/campaigns/${campaign.id}#edit-campaign-runner` },
+      action: { label: "Choose another agent", href: `/campaigns/${campaign.id}#edit-campaign-runner` },
     });
   }
 
@@ -116,8 +120,10 @@ export async function getCampaignReadiness({ orgId, campaignId, runners }: GetCa
   const generationRunnerProblem = generator?.available
     ? null
     : generator?.reason
-      ? `Agent runner ${generator.label} is not available: ${generator.reason}`
-      : `Agent runner ${generationRunner} is not available.`;
+      ? isCloudEdition()
+        ? generator.reason
+        : `The agent ${generator.label} is not available: ${generator.reason}`
+      : `The agent ${generationRunner} is not available.`;
 
   return {
     blocking,

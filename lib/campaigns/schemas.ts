@@ -30,6 +30,12 @@ export const ZCampaignInput = z
     skill: z.string(),
     runner: ZRunnerSlug.default("cloud"),
     cron: ZCron.nullable().optional(),
+    // Chosen on the create form: whether the campaign starts on its schedule at once. Paused is for campaigns that
+    // have run; a new one is either started or not.
+    state: z
+      .enum(["draft", "active"])
+      .optional()
+      .describe("active: runs on its schedule from now on; draft (the default): not started, no scheduled runs until it is made active"),
     config: ZConfig.optional(),
     autoPost: z.boolean().optional(),
     playbookId: ZCampaignPlaybookId.optional(),

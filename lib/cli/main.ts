@@ -12,6 +12,8 @@ import { REPLIES_USAGE, repliesRecord } from "@/lib/cli/replies-commands";
 import { RESEARCH_USAGE, federatedScout, forumScout, forumSnapshot, newsSearch, stagingList } from "@/lib/cli/research-commands";
 import { INSIGHTS_USAGE, insightsDaily } from "@/lib/cli/insights-commands";
 import { POST_USAGE, federatedPost } from "@/lib/cli/post-commands";
+import { OPERATOR_USAGE, operatorsGrant, operatorsList, operatorsRevoke } from "@/lib/cli/operator-commands";
+import { BACKUP_USAGE, backupCommand, restoreCommand } from "@/lib/cli/backup-commands";
 
 // Commands that print one JSON document on success.
 const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
@@ -28,6 +30,9 @@ const JSON_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "staging:list": stagingList,
   "federated:post": federatedPost,
   "insights:daily": insightsDaily,
+  "operators:grant": operatorsGrant,
+  "operators:revoke": operatorsRevoke,
+  "operators:list": operatorsList,
 };
 
 const USAGE = `usage: outreach <command> [options]
@@ -37,7 +42,7 @@ commands:
                                                  create a user as owner of an organization
                                                  (the first user adopts the default organization)
       password: from OUTREACH_PASSWORD, or --password <value>
-${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}${POST_USAGE}${INSIGHTS_USAGE}`;
+${OPERATOR_USAGE}${BACKUP_USAGE}${DRAFTS_USAGE}${TOOL_USAGE}${REPLIES_USAGE}${RESEARCH_USAGE}${POST_USAGE}${INSIGHTS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -55,9 +60,21 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     await ensureDatabase();
-    const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, email: email?.data, password: password.data });
+    const created = await createUserWithOrganization({ organizationName: values.org, username: username.data, email: email?.data, password: password.data, commandLine: true });
     process.stdout.write(JSON.stringify(created) + "\n");
     return 0;
+  }
+  // Neither may bring the database up first: restore must find the data folder empty, and backup starts (or shares)
+  // the embedded server itself.
+  const backupOrRestore = command === "backup" ? backupCommand : command === "restore" ? restoreCommand : null;
+  if (backupOrRestore) {
+    try {
+      process.stdout.write(JSON.stringify(await backupOrRestore(rest), null, 2) + "\n");
+      return 0;
+    } catch (err) {
+      process.stderr.write(`${command} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      return err instanceof CliUsageError ? 2 : 1;
+    }
   }
   const jsonCommand = JSON_COMMANDS[command];
   if (jsonCommand) {

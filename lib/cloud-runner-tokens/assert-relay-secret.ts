@@ -11,6 +11,7 @@ export function assertRelaySecret(authorization: string | null): void {
   const secret = readEnv().OUTREACH_RELAY_REPORT_SECRET;
   const given = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1] ?? "";
   if (!secret || !given || !timingSafeEqual(digest(given), digest(secret))) {
-    throw new AppError("unauthorized", "Relays report usage with Authorization: Bearer <OUTREACH_RELAY_REPORT_SECRET>");
+    // Whoever calls this without the secret is not a relay of this service: nothing here tells them how one is set up.
+    throw new AppError("unauthorized", "This address takes usage reports from this service's relays only.");
   }
 }

@@ -16,7 +16,7 @@ export async function relayTokenStatus({ now = new Date() }: { now?: Date } = {}
     for (const [orgId, jtis] of byOrg) {
       const a = await getCloudAllowance({ orgId, now });
       if (!a.exhausted) continue;
-      const message = `The organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month; upgrade to Pro in the cloud edition's Settings > Billing`;
+      const message = `The organization has used the ${a.plan.includedMinutes} cloud-runner minutes its ${a.plan.label} plan includes this month; upgrade to Pro in the cloud edition's Settings > Plan and usage`;
       for (const jti of jtis) blocked.push({ jti, message });
     }
   }

@@ -4,6 +4,8 @@ import { db } from "@/lib/db/client";
 import { getAppConfig } from "@/lib/config/get-app-config";
 import { findRecentContact } from "@/lib/contacts/find-recent-contact";
 import { canonicalHandle } from "@/lib/contacts/canonical-handle";
+import { findSuppressed, suppressedMessage } from "@/lib/privacy/find-suppressed";
+import { subjectHash } from "@/lib/privacy/subject-hash";
 
 export async function checkContactHistory({ orgId, platform, handles, now = new Date() }: { orgId: number; platform: string; handles: string[]; now?: Date }) {
   const { dedup_policy: dedup } = await getAppConfig({ orgId });
@@ -19,6 +21,8 @@ export async function checkContactHistory({ orgId, platform, handles, now = new 
         })
       ).map((h) => [h.targetUser, h]),
     );
+    // Erased at their request (docs/privacy.md): draft creation will refuse them, so the agent is told before it writes.
+    const suppressed = await findSuppressed(tx, { orgId, people: unique.map((handle) => ({ platform, handle })) });
     const out = [];
     for (const handle of unique) {
       const recent = await findRecentContact(tx, { orgId, platform, targetUser: handle, windowDays: dedup.window_days, now });
@@ -31,6 +35,7 @@ export async function checkContactHistory({ orgId, platform, handles, now = new 
         lastContactedAt: recent?.lastContactedAt ?? history?.lastContactedAt.toISOString() ?? null,
         firstContactedAt: history?.firstContactedAt.toISOString() ?? null,
         outcome: history?.outcome ?? null,
+        ...(suppressed.has(subjectHash(platform, handle)) && { suppressed: true, note: suppressedMessage(handle) }),
       });
     }
     return out;

@@ -5,7 +5,7 @@ import { notFound } from "@/lib/http/errors";
 import type { ThreadKind } from "@/lib/generated/prisma/enums";
 import { draftSelect, toDraftView, type DraftView } from "@/lib/drafts/draft-view";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
-import { listThreadMessages } from "@/lib/conversations/list-thread-messages";
+import { listThreadMessages, type ThreadMessageView } from "@/lib/conversations/list-thread-messages";
 import { findOpenReplies, type ReplyStatus } from "@/lib/conversations/find-open-replies";
 import { outboundExternalId } from "@/lib/conversations/schemas";
 
@@ -19,6 +19,8 @@ export interface TimelineItem {
   body: string;
   sentAt: string;
   permalink: string | null;
+  /** Theirs: what the reply means (docs/conversations.md "Reply intent"). */
+  intent: ThreadMessageView["intent"];
 }
 
 export interface OpenReplyView {
@@ -75,7 +77,7 @@ export async function getThreadOrThrow({ orgId, id }: { orgId: number; id: numbe
       .filter((d) => !recorded.has(outboundExternalId(d.id)))
       .map((d) => ({
         key: `d${d.id}`, messageId: null, draftId: d.id, direction: "outbound" as const, author: d.accountHandle, body: d.body,
-        sentAt: (d.sentAt ?? d.updatedAt).toISOString(), permalink: null,
+        sentAt: (d.sentAt ?? d.updatedAt).toISOString(), permalink: null, intent: null,
       })),
   ].sort((a, b) => a.sentAt.localeCompare(b.sentAt) || (a.messageId ?? Infinity) - (b.messageId ?? Infinity));
 

@@ -1,6 +1,7 @@
 // The stored messages of one thread, oldest first (sent_at, then id so equal times keep their arrival order).
 import { db } from "@/lib/db/client";
 import { draftIdOfMessage } from "@/lib/conversations/schemas";
+import type { IntentSource, ReplyIntent } from "@/lib/replies/reply-intent";
 
 export interface ThreadMessageView {
   id: number;
@@ -11,13 +12,18 @@ export interface ThreadMessageView {
   permalink: string | null;
   /** For our own messages: the draft whose text was sent. */
   draftId: number | null;
+  /** For theirs: what the reply means, how sure (0-1), why, and who said so (docs/conversations.md "Reply intent"). */
+  intent: { intent: ReplyIntent; confidence: number | null; reason: string | null; source: IntentSource | null } | null;
 }
 
 export async function listThreadMessages({ orgId, threadId }: { orgId: number; threadId: number }): Promise<ThreadMessageView[]> {
   const rows = await db.conversationMessage.findMany({
     where: { organizationId: orgId, threadId },
     orderBy: [{ sentAt: "asc" }, { id: "asc" }],
-    select: { id: true, direction: true, author: true, body: true, sentAt: true, permalink: true, externalId: true },
+    select: {
+      id: true, direction: true, author: true, body: true, sentAt: true, permalink: true, externalId: true,
+      intent: true, intentConfidence: true, intentReason: true, intentSource: true,
+    },
   });
   return rows.map((m) => ({
     id: m.id,
@@ -27,5 +33,8 @@ export async function listThreadMessages({ orgId, threadId }: { orgId: number; t
     sentAt: m.sentAt.toISOString(),
     permalink: m.permalink,
     draftId: m.direction === "outbound" ? draftIdOfMessage(m.externalId) : null,
+    intent: m.direction === "inbound" && m.intent
+      ? { intent: m.intent as ReplyIntent, confidence: m.intentConfidence, reason: m.intentReason, source: m.intentSource as IntentSource | null }
+      : null,
   }));
 }

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/http/errors";
 import type { ThreadKind } from "@/lib/generated/prisma/enums";
 import { findOpenReplies, mostUrgent, type OpenReply, type ReplyStatus } from "@/lib/conversations/find-open-replies";
 import { toSearchTerms } from "@/lib/drafts/search-query";
+import { INTENT_RANK, REPLY_INTENTS, type ReplyIntent } from "@/lib/replies/reply-intent";
 
 export interface ThreadSummary {
   id: number;
@@ -15,6 +16,8 @@ export interface ThreadSummary {
   kind: ThreadKind;
   messageCount: number;
   lastMessageAt: string;
+  /** What the person's latest reply means (docs/conversations.md "Reply intent"); null before any reply was sorted. */
+  intent: ReplyIntent | null;
   lastMessage: { direction: "inbound" | "outbound"; author: string; body: string } | null;
   replyStatus: ReplyStatus | null;
   openReplies: number;
@@ -25,17 +28,22 @@ export interface ThreadSummary {
 export interface ThreadCursor {
   at: Date;
   id: number;
+  /** Sorted by intent: the intent rank of the last thread of the page. */
+  rank?: number;
 }
 
 export function encodeThreadCursor(c: ThreadCursor): string {
-  return Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString("base64url");
+  return Buffer.from(JSON.stringify(c.rank === undefined ? [c.at.toISOString(), c.id] : [c.at.toISOString(), c.id, c.rank])).toString("base64url");
 }
 
 export function decodeThreadCursor(raw: string): ThreadCursor {
   try {
-    const [at, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [unknown, unknown];
+    const [at, id, rank] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [unknown, unknown, unknown];
     const date = new Date(String(at));
-    if (typeof at === "string" && !Number.isNaN(date.getTime()) && Number.isSafeInteger(id) && (id as number) > 0) return { at: date, id: id as number };
+    if (typeof at === "string" && !Number.isNaN(date.getTime()) && Number.isSafeInteger(id) && (id as number) > 0) {
+      if (rank === undefined) return { at: date, id: id as number };
+      if (Number.isSafeInteger(rank) && (rank as number) >= 0 && (rank as number) <= UNSORTED_RANK) return { at: date, id: id as number, rank: rank as number };
+    }
   } catch {}
   throw new AppError("bad_request", "Invalid cursor: pass the nextCursor of the previous page");
 }
@@ -43,13 +51,31 @@ export function decodeThreadCursor(raw: string): ThreadCursor {
 /** replied: the other side wrote last (the reviewer owes an answer); awaiting: we wrote last (SPEC 4 Export). */
 export type ThreadFilter = "all" | "replied" | "awaiting";
 export type ThreadKindFilter = "all" | "dm" | "post_comment";
+/** recent: newest activity first; intent: "Interested first", then newest activity within each intent. */
+export type ThreadSort = "recent" | "intent";
+
+/** Threads whose person's reply is not sorted yet come after every intent. */
+const UNSORTED_RANK = REPLY_INTENTS.length;
+// The rank as SQL: one CASE over the thread's intent column, so the sort and the keyset compare use the same value.
+// Written with literals (constants of this file, never input) so it is the expression of the index
+// conversation_threads_intent_rank_idx and "Interested first" pages read the index in order instead of sorting.
+export const INTENT_RANK_SQL = `(CASE intent ${REPLY_INTENTS.map((i) => `WHEN '${i}' THEN ${INTENT_RANK[i]}`).join(" ")} ELSE ${REPLY_INTENTS.length} END)`;
+const rankSql = Prisma.raw(INTENT_RANK_SQL.replace("CASE intent", "CASE t.intent"));
 
 export async function listThreads(
-  { orgId, cursor, limit = 50, filter = "all", kind = "all", q }: { orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter; q?: string },
+  { orgId, cursor, limit = 50, filter = "all", kind = "all", q, sort = "recent", intent }: {
+    orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter; q?: string; sort?: ThreadSort; intent?: ReplyIntent;
+  },
 ) {
   const lastDirection = Prisma.sql`(SELECT m.direction FROM conversation_messages m WHERE m.organization_id = t.organization_id AND m.thread_id = t.id ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`;
   const where: Prisma.Sql[] = [Prisma.sql`t.organization_id = ${orgId}`];
-  if (cursor) where.push(Prisma.sql`(t.last_message_at, t.id) < (${cursor.at}, ${cursor.id})`);
+  if (cursor && sort === "intent") {
+    const rank = cursor.rank ?? 0;
+    where.push(Prisma.sql`(${rankSql} > ${rank} OR (${rankSql} = ${rank} AND (t.last_message_at, t.id) < (${cursor.at}, ${cursor.id})))`);
+  } else if (cursor) {
+    where.push(Prisma.sql`(t.last_message_at, t.id) < (${cursor.at}, ${cursor.id})`);
+  }
+  if (intent) where.push(Prisma.sql`t.intent = ${intent}`);
   if (kind !== "all") where.push(Prisma.sql`t.kind = ${kind}::"ThreadKind"`);
   if (filter === "replied") where.push(Prisma.sql`${lastDirection} = 'inbound'`);
   if (filter === "awaiting") where.push(Prisma.sql`${lastDirection} = 'outbound'`);
@@ -60,12 +86,13 @@ export async function listThreads(
       OR EXISTS (SELECT 1 FROM conversation_messages sm WHERE sm.organization_id = t.organization_id AND sm.thread_id = t.id
                  AND sm.search_vector @@ to_tsquery('simple'::regconfig, ${term})))`);
   }
-  const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date }>>`
+  const order = sort === "intent" ? Prisma.sql`${rankSql} ASC, t.last_message_at DESC, t.id DESC` : Prisma.sql`t.last_message_at DESC, t.id DESC`;
+  const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date; intent: string | null; rank: number }>>`
     SELECT t.id, t.platform, t.account_handle AS "accountHandle", t.target_user AS "targetUser", t.kind, t.message_count AS "messageCount",
-           t.last_message_at AS "lastMessageAt"
+           t.last_message_at AS "lastMessageAt", t.intent, ${rankSql} AS rank
       FROM conversation_threads t
      WHERE ${Prisma.join(where, " AND ")}
-     ORDER BY t.last_message_at DESC, t.id DESC
+     ORDER BY ${order}
      LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const ids = page.map((t) => t.id);
@@ -84,8 +111,10 @@ export async function listThreads(
   const threads: ThreadSummary[] = page.map((t) => {
     const last = lastByThread.get(t.id);
     const replies = open.filter((r) => r.threadId === t.id);
+    const { rank: _rank, ...row } = t;
     return {
-      ...t,
+      ...row,
+      intent: (t.intent as ReplyIntent | null) ?? null,
       lastMessageAt: t.lastMessageAt.toISOString(),
       lastMessage: last ? { direction: last.direction === "outbound" ? "outbound" : "inbound", author: last.author, body: last.body } : null,
       replyStatus: mostUrgent(replies),
@@ -94,7 +123,10 @@ export async function listThreads(
     };
   });
   const tail = page[page.length - 1];
-  return { threads, nextCursor: rows.length > limit && tail ? encodeThreadCursor({ at: tail.lastMessageAt, id: tail.id }) : null };
+  return {
+    threads,
+    nextCursor: rows.length > limit && tail ? encodeThreadCursor({ at: tail.lastMessageAt, id: tail.id, ...(sort === "intent" ? { rank: tail.rank } : {}) }) : null,
+  };
 }
 
 function pick(replies: OpenReply[]): ThreadSummary["reply"] {

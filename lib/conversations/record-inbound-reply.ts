@@ -21,6 +21,8 @@ import type { InboundMessage } from "@/lib/conversations/schemas";
 import { syncOutboundMessages } from "@/lib/conversations/sync-outbound-messages";
 import { detectOptOut } from "@/lib/contacts/detect-opt-out";
 import { markOptedOutFromReply } from "@/lib/contacts/set-contact-opt-out";
+import { classifyReplyIntent } from "@/lib/replies/classify-reply-intent";
+import { setReplyIntent } from "@/lib/replies/set-reply-intent";
 
 export interface RecordInboundReplyInput {
   orgId: number;
@@ -117,10 +119,15 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
       externalId: message.externalId,
       permalink: message.permalink ?? null,
       sentAt: message.sentAt,
+      answeredDraftId: draftId,
     },
     select: { id: true },
   });
   await refreshThreadCounters(tx, orgId, thread.id, input.threadExternalId ?? null);
+  // The rule pass sorts the reply at once (docs/conversations.md "Reply intent"); the drafting run may read it better.
+  const judged = classifyReplyIntent(message.body);
+  await setReplyIntent(tx, { orgId, messageId: inbound.id, judgement: judged, source: "rules", actor });
+  const intent = { intent: judged.intent, intentConfidence: judged.confidence, intentReason: judged.reason };
 
   // A draft already `replied` stays so; each new message still gets its own continuation.
   if (draft.state === "sent") {
@@ -150,7 +157,7 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
       kind: "reply.received",
       title: `${message.author} asked not to be contacted`,
       body: `${excerpt(message.body)} (no reply will be drafted; undo on the People page)`,
-      data: { draftId, threadId: thread.id, messageId: inbound.id, platform: draft.platform, author: message.author, optedOut: true },
+      data: { draftId, threadId: thread.id, messageId: inbound.id, platform: draft.platform, author: message.author, optedOut: true, ...intent, intent: "opt_out" },
     });
     return { duplicate: false as const, optedOut: true as const, messageId: inbound.id, threadId: thread.id, draftId };
   }
@@ -173,7 +180,7 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
     body: excerpt(message.body),
     data: {
       draftId, threadId: thread.id, messageId: inbound.id, replyDraftId: enqueued.draftId, runId: enqueued.runId,
-      platform: draft.platform, author: message.author,
+      platform: draft.platform, author: message.author, ...intent,
     },
   });
   return {

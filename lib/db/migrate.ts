@@ -20,13 +20,18 @@ export function migrationsDir(root = process.cwd()): string {
   return path.join(root, "prisma", "migrations");
 }
 
-export async function runMigrations(opts: { url: string; dir?: string; log?: Logger }): Promise<MigrationResult> {
-  const dir = opts.dir ?? migrationsDir();
-  const names = fs
+/** This release's migrations, by folder name, in the order they apply. */
+export function migrationNames(dir = migrationsDir()): string[] {
+  return fs
     .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort();
+}
+
+export async function runMigrations(opts: { url: string; dir?: string; log?: Logger }): Promise<MigrationResult> {
+  const dir = opts.dir ?? migrationsDir();
+  const names = migrationNames(dir);
   const client = new pg.Client({ connectionString: opts.url });
   await client.connect();
   const result: MigrationResult = { applied: [], skipped: [] };

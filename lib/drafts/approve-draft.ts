@@ -1,4 +1,5 @@
 import { db, type Tx } from "@/lib/db/client";
+import type { DraftState } from "@/lib/generated/prisma/enums";
 import type { DraftActor } from "@/lib/drafts/actor";
 import { changeDraft } from "@/lib/drafts/change-draft";
 import { getDraftOrThrow } from "@/lib/drafts/get-draft";
@@ -9,11 +10,13 @@ interface ApproveInput {
   version?: number;
   actor: DraftActor;
   reason?: string;
+  /** A bulk selection's states (change-draft.ts). */
+  expectStates?: readonly DraftState[];
 }
 
 /** pending_review/proposed -> approved; pending siblings of a variant group lose in the same transaction. */
-export function commitApproval(tx: Tx, { orgId, id, version, actor, reason }: ApproveInput) {
-  return changeDraft(tx, { orgId, id, version, actor, action: "approve", event: "approved", details: () => (reason ? { reason } : {}) });
+export function commitApproval(tx: Tx, { orgId, id, version, actor, reason, expectStates }: ApproveInput) {
+  return changeDraft(tx, { orgId, id, version, actor, expectStates, action: "approve", event: "approved", details: () => (reason ? { reason } : {}) });
 }
 
 export async function approveDraft(input: ApproveInput) {

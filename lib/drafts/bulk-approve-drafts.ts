@@ -10,5 +10,5 @@ export async function bulkApproveDrafts(
   { orgId, target, actor }: { orgId: number; target: BulkTargetBody; actor: DraftActor },
 ): Promise<{ results: BulkResult[]; truncated?: boolean }> {
   const drafts = await resolveBulkTarget({ orgId, target });
-  return bulkAnswer(drafts, await forEachId(drafts.ids, "approved", (id) => db.$transaction((tx) => commitApproval(tx, { orgId, id, actor }))));
+  return bulkAnswer(drafts, await forEachId(drafts.ids, "approved", (id) => db.$transaction((tx) => commitApproval(tx, { orgId, id, actor, expectStates: drafts.states }))));
 }

@@ -7,7 +7,7 @@ import { bulkAnswer, resolveBulkTarget } from "@/lib/drafts/resolve-bulk-target"
 
 /**
  * POST /api/drafts/bulk-reject: `rejected`, or `skipped` for drafts the state table does not let go (sent, replied,
- * already rejected). The reason goes on each draft's `rejected` event, as a single reject's does.
+ * already rejected) or that left the state they were selected in. The reason goes on each draft's `rejected` event, as a single reject's does.
  */
 export async function bulkRejectDrafts(
   { orgId, target, reason, actor }: { orgId: number; target: BulkTargetBody; reason?: string; actor: DraftActor },
@@ -16,6 +16,6 @@ export async function bulkRejectDrafts(
   const details = () => (reason ? { reason } : {});
   return bulkAnswer(
     drafts,
-    await forEachId(drafts.ids, "rejected", (id) => db.$transaction((tx) => changeDraft(tx, { orgId, id, actor, action: "reject", event: "rejected", details }))),
+    await forEachId(drafts.ids, "rejected", (id) => db.$transaction((tx) => changeDraft(tx, { orgId, id, actor, expectStates: drafts.states, action: "reject", event: "rejected", details }))),
   );
 }

@@ -9,5 +9,5 @@ export async function bulkRescheduleDrafts(
   { orgId, target, sendAfter, actor }: { orgId: number; target: BulkTargetBody; sendAfter: Date | null; actor: DraftActor },
 ): Promise<{ results: BulkResult[]; truncated?: boolean }> {
   const drafts = await resolveBulkTarget({ orgId, target });
-  return bulkAnswer(drafts, await forEachId(drafts.ids, "rescheduled", (id) => rescheduleDraft({ orgId, id, actor, sendAfter })));
+  return bulkAnswer(drafts, await forEachId(drafts.ids, "rescheduled", (id) => rescheduleDraft({ orgId, id, actor, sendAfter, expectStates: drafts.states })));
 }

@@ -29,6 +29,11 @@ export interface ChangeDraftInput {
   event: string;
   /** Where the draft goes instead of the table's default target (reopen returns to the review state it left). */
   to?: (draft: LockedDraft) => Promise<DraftState>;
+  /**
+   * The states the caller saw the draft in (a bulk selection's view): a draft that has moved on since is refused,
+   * so a row approved a moment ago is not rejected with the rest of the page.
+   */
+  expectStates?: readonly DraftState[];
   /** Lock the draft's variant group first, as the cascade does, for changes that touch its siblings. */
   lockGroup?: boolean;
   /** Extra columns to write with the change. */
@@ -52,6 +57,9 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
     draft = await readDraft(tx, orgId, id);
   }
   if (input.version !== undefined && input.version !== draft.version) throw versionConflict(draft.version);
+  if (input.expectStates && !input.expectStates.includes(draft.state)) {
+    throw new AppError("conflict", `Left out: the draft is ${STATE_WORDS[draft.state]} now`, { state: draft.state, current_version: draft.version });
+  }
 
   const check = checkTransition(input.action, draft);
   if (!check.ok) throw new AppError("conflict", check.reason!, { state: draft.state, current_version: draft.version });
@@ -83,6 +91,17 @@ export async function changeDraft(tx: Tx, input: ChangeDraftInput): Promise<{ be
   await input.after?.(draft);
   return { before: draft, version: expected + 1 };
 }
+
+// How a bulk result names a state a draft moved to after it was selected.
+const STATE_WORDS: Record<DraftState, string> = {
+  pending_review: "waiting for review",
+  proposed: "proposed",
+  approved: "approved",
+  armed: "approved and open for sending",
+  rejected: "rejected",
+  sent: "sent",
+  replied: "replied to",
+};
 
 async function readDraft(tx: Tx, orgId: number, id: number): Promise<LockedDraft> {
   const draft = await tx.draft.findFirst({ where: { id, organizationId: orgId }, select: lockedDraftSelect });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildComposeUrl, type ComposeDraft } from "@/lib/drafts/compose-url";
+import { backendKey, readHandoffFragment, withoutHandoff } from "@/lib/drafts/handoff-link";
 
 const target = { forumOrigin: "https://www.forum.example", backendUrl: "https://dash.example.com" };
 const base: ComposeDraft = {
@@ -12,8 +13,31 @@ describe("buildComposeUrl", () => {
     expect(url.origin + url.pathname).toBe("https://www.forum.example/message/compose");
     expect(url.searchParams.get("to")).toBe("alice");
     expect(url.searchParams.get("message")).toBe("Hi & welcome");
-    expect(url.searchParams.get("outreach_draft")).toBe("42");
-    expect(url.searchParams.get("outreach_backend")).toBe("https://dash.example.com");
+    // The hand-off is in the fragment (never sent to the platform) and names the dashboard only by its key.
+    expect(url.hash).toBe(`#outreach_draft=42&outreach_via=${backendKey("https://dash.example.com")}`);
+    expect([...url.searchParams.keys()].some((k) => k.startsWith("outreach"))).toBe(false);
+    expect(url.toString()).not.toContain("dash.example");
+    expect(readHandoffFragment(url.toString())).toEqual({ draftId: 42, via: backendKey("https://dash.example.com") });
+  });
+
+  it("keys a backend by its origin, the same however the dashboard's address is written", () => {
+    const a = new URL(buildComposeUrl(base, { ...target, backendUrl: "https://dash.example.com/inbox?x=1" })!);
+    expect(readHandoffFragment(a.toString())!.via).toBe(backendKey("https://dash.example.com"));
+    expect(backendKey("https://dash.example.com")).toMatch(/^[0-9a-f]{8}$/);
+    expect(backendKey("https://dash.example.com")).not.toBe(backendKey("https://dash.example.org"));
+    // FNV-1a's published 32-bit test vectors.
+    expect(backendKey("")).toBe("811c9dc5");
+    expect(backendKey("a")).toBe("e40c292c");
+    expect(backendKey("foobar")).toBe("bf9cf968");
+  });
+
+  it("reads nothing from a malformed hand-off, and takes it out of an address without touching the rest", () => {
+    for (const hash of ["#outreach_draft=4x2&outreach_via=0123abcd", "#outreach_draft=0&outreach_via=0123abcd", "#outreach_draft=42&outreach_via=https://dash.example", "#outreach_draft=42"]) {
+      expect(readHandoffFragment(`https://www.forum.example/message/compose${hash}`), hash).toBeNull();
+    }
+    expect(readHandoffFragment("not a url")).toBeNull();
+    expect(withoutHandoff("https://www.forum.example/message/compose?to=a#outreach_draft=42&outreach_via=0123abcd")).toBe("https://www.forum.example/message/compose?to=a");
+    expect(withoutHandoff("https://www.forum.example/r/x/comments/abc/#c2&outreach_draft=42&outreach_via=0123abcd")).toBe("https://www.forum.example/r/x/comments/abc/#c2");
   });
 
   it("opens the post itself for a comment, and refuses when there is no post link", () => {
@@ -21,7 +45,7 @@ describe("buildComposeUrl", () => {
     const url = new URL(buildComposeUrl(comment, target)!);
     expect(url.pathname).toBe("/r/x/comments/abc/title/");
     expect(url.searchParams.get("sort")).toBe("new");
-    expect(url.searchParams.get("outreach_draft")).toBe("42");
+    expect(readHandoffFragment(url.toString())?.draftId).toBe(42);
     expect(buildComposeUrl({ ...comment, targetUrl: null }, target)).toBeNull();
     expect(buildComposeUrl({ ...comment, targetUrl: "javascript:alert(1)" }, target)).toBeNull();
   });

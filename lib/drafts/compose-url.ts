@@ -1,5 +1,7 @@
 // "Open on platform": the platform's own compose page for a draft, pre-filled, carrying the hand-off the browser
-// extension reads (`outreach_draft=<id>` and the backend it must call back). Pure, so the inbox can use it too.
+// extension reads (the draft id and a key of the backend it must call back, in the fragment: handoff-link.ts). The
+// dashboard's address is never in the URL the platform or the person sees. Pure, so the inbox can use it too.
+import { handoffFragment } from "@/lib/drafts/handoff-link";
 
 export interface ComposeDraft {
   id: number;
@@ -16,7 +18,7 @@ export interface ComposeDraft {
 export interface ComposeTarget {
   /** The forum's main origin (the first of OUTREACH_PLATFORM_ORIGINS). */
   forumOrigin: string;
-  /** This dashboard's origin: the extension flips the draft to sent on exactly this backend. */
+  /** This dashboard's origin: the extension flips the draft to sent on exactly this backend (named by its key). */
   backendUrl: string;
 }
 
@@ -24,8 +26,9 @@ export interface ComposeTarget {
 export function buildComposeUrl(draft: ComposeDraft, target: ComposeTarget): string | null {
   const url = draft.platform === "federated" ? federatedUrl(draft) : forumUrl(draft, target.forumOrigin);
   if (!url) return null;
-  url.searchParams.set("outreach_draft", String(draft.id));
-  url.searchParams.set("outreach_backend", target.backendUrl);
+  // A comment's page may carry a fragment of its own (an anchor): the hand-off replaces it, as the page is opened to
+  // write in its comment box, not to jump to an anchor.
+  url.hash = handoffFragment(draft.id, new URL(target.backendUrl).origin);
   return url.toString();
 }
 

@@ -11,6 +11,8 @@ import type { DraftEntry } from "@/lib/drafts/schemas";
 import { recordDraftEvent } from "@/lib/drafts/record-draft-event";
 import { createNotification } from "@/lib/notifications/create-notification";
 import { matchBlocklist, type BlocklistHit } from "@/lib/blocklist/match-blocklist";
+import { findSuppressed, suppressedMessage } from "@/lib/privacy/find-suppressed";
+import { subjectHash } from "@/lib/privacy/subject-hash";
 import { addressesPerson, canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { findRecentContact } from "@/lib/contacts/find-recent-contact";
 
@@ -44,7 +46,7 @@ export interface CreatedDraft {
 export interface SkippedEntry {
   index: number;
   targetUser: string;
-  reason: "blocklisted" | "invalid_account" | "opted_out";
+  reason: "blocklisted" | "invalid_account" | "opted_out" | "suppressed";
   message: string;
   blocklist?: Omit<BlocklistHit, "message">;
 }
@@ -76,18 +78,22 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       ? await tx.campaign.findFirst({ where: { id: input.campaignId, organizationId: orgId }, select: { id: true, projectId: true, platform: true } })
       : null;
     if (input.campaignId && !campaign) throw notFound("Campaign");
+    // A campaign that sends from several accounts takes entries without an account: one is chosen at send time
+    // (lib/sending/choose-send-account.ts).
+    const spreads = campaign ? (await tx.campaignSendAccount.count({ where: { organizationId: orgId, campaignId: campaign.id } })) > 0 : false;
+    const askedIds = entries.flatMap((e) => (e.accountId === undefined ? [] : [e.accountId]));
 
     const accounts = new Map(
       (
         await tx.account.findMany({
-          where: { organizationId: orgId, id: { in: [...new Set(entries.map((e) => e.accountId))] } },
+          where: { organizationId: orgId, id: { in: [...new Set(askedIds)] } },
           select: { id: true, projectId: true, platform: true, platformId: true },
         })
       ).map((a) => [a.id, a]),
     );
     if (input.refuseForeignAccounts) {
       const visible = [...accounts.values()].filter((a) => !campaign || a.projectId === campaign.projectId).map((a) => a.id);
-      requireIdsFound([{ what: "Account", asked: entries.map((e) => e.accountId), found: visible }], "Use an accountId from run_start.");
+      requireIdsFound([{ what: "Account", asked: askedIds, found: visible }], "Use an accountId from run_start.");
     }
     const rules = await tx.blocklistEntry.findMany({
       where: { organizationId: orgId },
@@ -105,10 +111,25 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       ).map((c) => [`${c.platform}\u0000${c.targetUser}`, c]),
     );
 
+    // People erased at their request (docs/privacy.md): only a keyed hash of them is left, refused before anything else.
+    const suppressed = await findSuppressed(tx, {
+      orgId,
+      people: entries.flatMap((e) => {
+        // An entry without an account (a spreading campaign) is on the campaign's platform.
+        const platform = e.accountId === undefined ? campaign?.platform : accounts.get(e.accountId)?.platform;
+        return platform && addressesPerson(e.kind) ? [{ platform, handle: e.targetUser }] : [];
+      }),
+    });
+
     const result: CreateDraftsResult = { created: [], skipped: [], dedupSkipped: [] };
     for (const [index, entry] of entries.entries()) {
-      const account = accounts.get(entry.accountId);
-      const accountProblem = !account
+      // Spread: the campaign's project and platform stand in for the account's until one is chosen at send time.
+      const account = entry.accountId === undefined
+        ? spreads && campaign ? { id: null, projectId: campaign.projectId, platform: campaign.platform, platformId: "" } : undefined
+        : accounts.get(entry.accountId);
+      const accountProblem = entry.accountId === undefined && !account
+        ? "accountId is required: this campaign does not send from several accounts"
+        : !account
         ? `Account ${entry.accountId} not found`
         : campaign && account.projectId !== campaign.projectId
           ? `Account ${entry.accountId} belongs to another project`
@@ -122,6 +143,11 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       const personal = addressesPerson(entry.kind);
       // Handles are stored without their "u/" or "@" prefix so every lookup compares one spelling.
       const targetUser = personal ? entry.targetUser.replace(/^(?:\/?u\/|@)/i, "") : entry.targetUser;
+
+      if (personal && suppressed.has(subjectHash(account.platform, targetUser))) {
+        result.skipped.push({ index, targetUser, reason: "suppressed", message: `${suppressedMessage(canonicalHandle(targetUser))}; no draft was made` });
+        continue;
+      }
 
       const hit = matchBlocklist(
         rules.filter((r) => r.projectId === null || r.projectId === account.projectId),
@@ -191,7 +217,7 @@ export async function createDrafts(input: CreateDraftsInput): Promise<CreateDraf
       await createNotification(tx, {
         orgId,
         kind: "drafts.created",
-        title: `${n} ${n === 1 ? "draft" : "drafts"} to review`,
+        title: `${n} ${n === 1 ? "draft" : "drafts"} waiting for review`,
         data: { campaignId: campaign?.id ?? null, projectId: campaign?.projectId ?? null, count: n, draftIds: result.created.map((c) => c.id) },
         now,
       });

@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { DraftKind, DraftState, DraftVisibility } from "@/lib/generated/prisma/enums";
 import { isPublicKind } from "@/lib/removal-checks/removal-policy";
 import { visibilityTargetOf } from "@/lib/removal-checks/visibility-target";
+import type { IntentSource, ReplyIntent } from "@/lib/replies/reply-intent";
 
 export const draftSelect = {
   id: true,
@@ -47,6 +48,7 @@ export const draftSelect = {
   campaign: { select: { name: true } },
   project: { select: { name: true } },
   autoPost: { select: { status: true, attempts: true, maxAttempts: true, lastError: true, nextAttemptAt: true, statusUrl: true } },
+  parentMessage: { select: { intent: true, intentConfidence: true, intentReason: true, intentSource: true } },
 } as const satisfies Prisma.DraftSelect;
 
 export type DraftRow = Prisma.DraftGetPayload<{ select: typeof draftSelect }>;
@@ -89,6 +91,11 @@ export interface DraftView {
   variantGroupId: string | null;
   variantLabel: string | null;
   parentMessageId: number | null;
+  /**
+   * A reply draft: what the message it answers means (docs/conversations.md "Reply intent"), so the reviewer sees
+   * "Interested" or "Out of office" before reading the thread. Null for other drafts and unsorted replies.
+   */
+  replyIntent: { intent: ReplyIntent; confidence: number | null; reason: string | null; source: IntentSource | null } | null;
   draftingRunId: number | null;
   /**
    * Set when the run drafting this reply has ended without writing it: its failure reason, or "ended". The inbox then
@@ -178,6 +185,14 @@ export function toDraftView(row: DraftRow, regeneratingRunId: number | null = nu
     variantGroupId: row.variantGroupId,
     variantLabel: row.variantLabel,
     parentMessageId: row.parentMessageId,
+    replyIntent: row.parentMessage?.intent
+      ? {
+          intent: row.parentMessage.intent as ReplyIntent,
+          confidence: row.parentMessage.intentConfidence,
+          reason: row.parentMessage.intentReason,
+          source: row.parentMessage.intentSource as IntentSource | null,
+        }
+      : null,
     draftingRunId: row.draftingRunId,
     draftingFailure: row.draftingRunId !== null ? draftingFailure : null,
     isReply: row.kind === "reply_dm" || row.kind === "reply_comment",

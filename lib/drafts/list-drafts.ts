@@ -34,7 +34,10 @@ const COLUMNS = Prisma.sql`
      AND r.status <> 'running') AS "draftingFailure",
   (SELECT json_build_object('status', a.status, 'attempts', a.attempts, 'maxAttempts', a.max_attempts, 'lastError', a.last_error,
      'nextAttemptAt', a.next_attempt_at, 'statusUrl', a.status_url) FROM auto_posts a
-    WHERE a.draft_id = d.id AND a.organization_id = d.organization_id) AS "autoPost"`;
+    WHERE a.draft_id = d.id AND a.organization_id = d.organization_id) AS "autoPost",
+  (SELECT json_build_object('intent', m.intent, 'intentConfidence', m.intent_confidence, 'intentReason', m.intent_reason,
+     'intentSource', m.intent_source) FROM conversation_messages m
+    WHERE m.id = d.parent_message_id AND m.organization_id = d.organization_id) AS "parentMessage"`;
 
 type SqlDraftRow = Omit<DraftRow, "campaign" | "project"> & {
   campaignName: string | null;

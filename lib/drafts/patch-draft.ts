@@ -16,7 +16,7 @@ export async function patchDraft({ orgId, id, actor, patch }: { orgId: number; i
     case "rejected":
       return rejectDraft(args);
     case "pending_review":
-      return reopenDraft(args);
+      return reopenDraft({ ...args, restore: patch.undo === true });
     case "sent":
       // A link given with a manual send is kept the way the extension's is, so the removal checks can run on it.
       return sendDraft({ orgId, id, actor, version: patch.version, published: patch.permalink ? { url: patch.permalink } : undefined });

@@ -2,6 +2,7 @@
 // matching"), newest first and at most BULK_FILTER_LIMIT of them, read in one statement through the same WHERE
 // clause as the list.
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { DraftState } from "@/lib/generated/prisma/enums";
 import { getPool } from "@/lib/db/client";
 import type { BulkTargetBody } from "@/lib/drafts/schemas";
 import { BULK_FILTER_LIMIT } from "@/lib/drafts/bulk-limits";
@@ -9,12 +10,14 @@ import { draftFilterSql } from "@/lib/drafts/draft-filter-sql";
 
 export interface BulkTarget {
   ids: number[];
+  /** The states the drafts were selected in: each action checks its draft is still in one (a filter reads them live). */
+  states?: DraftState[];
   /** Set for a filter: true when more drafts matched than one call takes (run it again for the rest). */
   truncated?: boolean;
 }
 
 export async function resolveBulkTarget({ orgId, target }: { orgId: number; target: BulkTargetBody }): Promise<BulkTarget> {
-  if ("ids" in target) return { ids: target.ids };
+  if ("ids" in target) return { ids: target.ids, states: target.states };
   const sql = Prisma.sql`SELECT d.id FROM drafts d WHERE ${Prisma.join(draftFilterSql({ orgId, filter: target.filter }), " AND ")}
     ORDER BY d.id DESC LIMIT ${BULK_FILTER_LIMIT + 1}`;
   const { rows } = await getPool().query<{ id: number }>(sql.text, sql.values as unknown[]);

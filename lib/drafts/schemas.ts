@@ -22,12 +22,19 @@ export const ZPatchDraftBody = z.union([
         .describe("approved/rejected: review; sent: a manual send; pending_review: reopen an approved or rejected draft"),
       version: ZVersion.optional(),
       reason: ZText.trim().max(500).optional().describe("Why (kept on the draft event)"),
+      undo: z
+        .literal(true)
+        .optional()
+        .describe(
+          "With state pending_review only: take back the latest approval or rejection and put back the state the draft had before it (a rejected draft that was approved is approved again)",
+        ),
       permalink: ZPermalink.optional().describe(
         "With state sent only: the address of the post or comment you sent, so the removal checks can look at it later",
       ),
     })
     .strict()
-    .refine((p) => p.permalink === undefined || p.state === "sent", { path: ["permalink"], message: "A link goes with state sent only" }),
+    .refine((p) => p.permalink === undefined || p.state === "sent", { path: ["permalink"], message: "A link goes with state sent only" })
+    .refine((p) => p.undo === undefined || p.state === "pending_review", { path: ["undo"], message: "Undo goes with state pending_review only" }),
 ]);
 export type PatchDraftBody = z.infer<typeof ZPatchDraftBody>;
 
@@ -91,10 +98,18 @@ export type DraftFilter = z.infer<typeof ZDraftFilter>;
 const ZSendAfter = z.iso.datetime({ offset: true }).nullable().describe("ISO 8601 timestamp; null clears the schedule");
 const ZRejectReason = ZText.trim().min(1).max(500).describe("Why (kept on each draft's rejected event)");
 
+// A list of ids was picked on a screen some time ago: a draft acted on since (approved in its row, decided by a
+// colleague) must not be swept up by the next bulk action. `states` names the states the selection was made in.
+const ZBulkStates = z
+  .array(z.enum(DRAFT_STATES))
+  .min(1)
+  .max(DRAFT_STATES.length)
+  .describe("Act only on drafts still in one of these states (the view they were selected in); any other comes back skipped");
+
 /** Exactly one of `ids` and `filter`, beside the action's own fields. */
 function bulkTarget<S extends z.ZodRawShape>(extra: S) {
   return z.union([
-    z.object({ ids: ZBulkIds, ...extra }).strict(),
+    z.object({ ids: ZBulkIds, states: ZBulkStates.optional(), ...extra }).strict(),
     z.object({ filter: ZDraftFilter.describe("Every draft matching the inbox filter (at most 5,000 per call)"), ...extra }).strict(),
   ]);
 }
@@ -104,12 +119,14 @@ export const ZBulkApproveBody = bulkTarget({});
 export const ZBulkRescheduleBody = bulkTarget({ send_after: ZSendAfter });
 
 export const ZBulkRejectBody = bulkTarget({ reason: ZRejectReason.optional() });
-export type BulkTargetBody = { ids: number[] } | { filter: DraftFilter };
+export type BulkTargetBody = { ids: number[]; states?: DraftState[] } | { filter: DraftFilter };
 
 /** One entry of a draft-creation batch (SPEC `drafts_create` entry shape plus the optional context fields). */
 export const ZDraftEntry = z
   .object({
-    accountId: ZDbId.describe("The account the draft is sent from"),
+    accountId: ZDbId.optional().describe(
+      "The account the draft is sent from. Leave it out when the campaign sends from several accounts (run_start's sendAccounts): one of them is chosen when the draft is sent",
+    ),
     kind: z.enum(DRAFT_KINDS),
     targetUser: ZText.trim().min(1).max(200).describe("The person addressed (for a post, the community)"),
     targetCommunity: ZText.trim().min(1).max(200).optional(),

@@ -42,6 +42,7 @@ export async function sendDraft({
    */
   alreadyOnPlatform?: boolean;
 }) {
+  let assignedHandle: string | null = null;
   try {
     await db.$transaction(async (tx) => {
       await changeDraft(tx, {
@@ -58,7 +59,11 @@ export async function sendDraft({
               blocklist: { entryId: hit.entryId, type: hit.type, value: hit.value, scope: hit.scope },
             });
           }
-          await takeSendSlot(tx, { orgId, draft, at, mode: alreadyOnPlatform ? "record" : "take" });
+          const sentFrom = await takeSendSlot(tx, { orgId, draft, at, mode: alreadyOnPlatform ? "record" : "take" });
+          // A draft without an account was just given one of its campaign's accounts: the contact is from that one.
+          if (draft.accountId === null && sentFrom !== null) {
+            assignedHandle = (await tx.account.findFirst({ where: { id: sentFrom, organizationId: orgId }, select: { platformId: true } }))?.platformId ?? null;
+          }
         },
         data: (draft) => {
           const publishedUrl = published?.url ?? null;
@@ -76,7 +81,7 @@ export async function sendDraft({
         after: async (draft) => {
           if (!addressesPerson(draft.kind)) return;
           await recordContact(tx, {
-            orgId, platform: draft.platform, targetUser: draft.targetUser, accountHandle: draft.accountHandle,
+            orgId, platform: draft.platform, targetUser: draft.targetUser, accountHandle: assignedHandle ?? draft.accountHandle,
             projectId: draft.projectId, draftId: id, outcome: "sent", at,
           });
         },

@@ -1,8 +1,8 @@
 // What every /api/stream connection does, whichever path serves it (the route's web stream in lib/events/
 // open-event-stream.ts, or the Node response in lib/events/serve-stream-natively.ts): `retry` first, `hello` once
 // subscribed (so no event is missed), then the organization's events as named SSE events, a `:ping` comment every
-// 15 s (SPEC "Limits") after the access re-check, and cleanup exactly once. Frames are serialised once per event and
-// shared by every subscriber.
+// 15 s (SPEC "Limits") after the access re-check (on one tick shared by every stream), and cleanup exactly once.
+// Frames are serialised once per event and shared by every subscriber.
 import { subscribe } from "@/lib/events/bus";
 import type { StreamEvent } from "@/lib/events/types";
 
@@ -62,10 +62,43 @@ type EndReason = "denied" | "behind" | "shutdown";
 const openStreams = new Set<(reason: EndReason) => void>();
 let shuttingDown = false;
 
+/** How many live streams this process holds open (the metrics' gauge). */
+export function openEventStreamCount(): number {
+  return openStreams.size;
+}
+
 /** Ends every open stream of this process, and any opened from now on, as the server stops. */
 export function endEveryEventStream(): void {
   shuttingDown = true;
   for (const end of [...openStreams]) end("shutdown");
+}
+
+// One timer per interval for every open stream of the process, not one per stream: their keep-alives (and access
+// checks) then happen in the same tick, so the checks are answered by one statement (lib/events/stream-access.ts),
+// and 10,000 streams cost one timer. A stream opened between two ticks gets its first ping at the next one.
+const tickers = new Map<number, { timer: NodeJS.Timeout; members: Set<() => void> }>();
+
+function joinKeepAliveTicker(everyMs: number, keepAlive: () => void): () => void {
+  let ticker = tickers.get(everyMs);
+  if (!ticker) {
+    const members = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const member of [...members]) member();
+    }, everyMs);
+    // An idle ticker never keeps a process alive that has nothing else to do (a script, a test worker).
+    timer.unref();
+    ticker = { timer, members };
+    tickers.set(everyMs, ticker);
+  }
+  const { members } = ticker;
+  members.add(keepAlive);
+  return () => {
+    members.delete(keepAlive);
+    if (members.size === 0 && tickers.get(everyMs)?.members === members) {
+      clearInterval(tickers.get(everyMs)!.timer);
+      tickers.delete(everyMs);
+    }
+  };
 }
 
 /**
@@ -79,7 +112,7 @@ export function startEventStream(orgId: number, sink: EventStreamSink, opts: Eve
     if (!live) return;
     live = false;
     openStreams.delete(endWith);
-    clearInterval(timer);
+    leaveTicker();
     unsubscribe?.();
     unsubscribe = null;
   };
@@ -99,7 +132,7 @@ export function startEventStream(orgId: number, sink: EventStreamSink, opts: Eve
     }
     send(PING_FRAME);
   };
-  const timer = setInterval(() => void keepAlive(), opts.pingEveryMs ?? PING_INTERVAL_MS);
+  const leaveTicker = joinKeepAliveTicker(opts.pingEveryMs ?? PING_INTERVAL_MS, () => void keepAlive());
   openStreams.add(endWith);
   send(RETRY_FRAME);
   if (shuttingDown) {

@@ -115,8 +115,9 @@ async function loadNotifications(notices: Notice[]) {
   const unread = new Map<number, number>();
   if (ids.length === 0) return { notifications, unread };
   const pool = getPool();
+  // One shown inside another (a run's success inside its "N drafts waiting") is not announced on its own.
   const rows = await pool.query<{ id: number; organization_id: number; kind: string; title: string; body: string | null; payload: unknown; read_at: Date | null; created_at: Date }>(
-    `SELECT id, organization_id, kind, title, body, payload, read_at, created_at FROM notifications WHERE id = ANY($1::int[])`,
+    `SELECT id, organization_id, kind, title, body, payload, read_at, created_at FROM notifications WHERE id = ANY($1::int[]) AND grouped_into_id IS NULL`,
     [ids],
   );
   for (const r of rows.rows) {
@@ -124,7 +125,7 @@ async function loadNotifications(notices: Notice[]) {
   }
   const orgs = [...new Set(rows.rows.map((r) => r.organization_id))];
   const counts = await pool.query<{ organization_id: number; unread: number }>(
-    `SELECT organization_id, count(*)::int AS unread FROM notifications WHERE organization_id = ANY($1::int[]) AND read_at IS NULL GROUP BY organization_id`,
+    `SELECT organization_id, count(*)::int AS unread FROM notifications WHERE organization_id = ANY($1::int[]) AND read_at IS NULL AND grouped_into_id IS NULL GROUP BY organization_id`,
     [orgs],
   );
   for (const c of counts.rows) unread.set(c.organization_id, c.unread);

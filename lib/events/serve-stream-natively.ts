@@ -13,22 +13,13 @@
 // that call its handler.
 import http from "node:http";
 import { withOrg } from "@/lib/http/with-org";
-import { peerAddressHeader } from "@/lib/http/peer-address";
-import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "@/lib/http/content-security-policy";
+import { API_HEADERS, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
 import { streamAccessCheck } from "@/lib/events/stream-access";
 import { SSE_HEADERS, startEventStream, type EventStreamOptions } from "@/lib/events/event-stream-session";
 
 export const STREAM_PATH = "/api/stream";
 /** Unsent bytes a client may have in its socket before it is dropped (a few hundred typical frames). */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
-
-/** What next.config.mjs adds to every /api response; the native path answers without Next, so it adds them itself. */
-const API_HEADERS: Record<string, string> = {
-  ...Object.fromEntries(SECURITY_HEADERS.map((h) => [h.key, h.value])),
-  "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
-  // What Next's router sends on every route response, kept so both paths answer alike.
-  Vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
-};
 
 interface Grant {
   orgId: number;
@@ -63,22 +54,13 @@ export async function serveStreamNatively(req: http.IncomingMessage, res: http.S
   const maxBuffered = opts.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   let webReq: Request;
   try {
-    // The socket's address, as every other request carries it (lib/http/peer-address.ts), whatever wraps first.
-    req.headers[peerAddressHeader()] = req.socket?.remoteAddress ?? "unknown";
-    webReq = new Request(new URL(req.url ?? STREAM_PATH, `http://${req.headers.host ?? "localhost"}`), { method: "GET", headers: toHeaders(req.headers) });
+    webReq = toWebRequest(req, STREAM_PATH);
   } catch {
-    return sendJson(res, 400, { error: "bad_request", message: "The request could not be read" }, {});
+    return sendJson(res, 400, { error: "bad_request", message: "The request could not be read" });
   }
   const decided = await authorize(webReq);
   const grant = grants.get(webReq);
-  if (decided.status !== 200 || !grant) {
-    const headers: Record<string, string> = {};
-    decided.headers.forEach((v, k) => (headers[k] = v));
-    const body = Buffer.from(await decided.arrayBuffer());
-    res.writeHead(decided.status, { ...API_HEADERS, ...headers, "Content-Length": String(body.length) });
-    res.end(body);
-    return;
-  }
+  if (decided.status !== 200 || !grant) return sendWebResponse(res, decided);
   if (res.destroyed || req.socket?.destroyed) return;
   res.writeHead(200, { ...API_HEADERS, ...SSE_HEADERS, "x-request-id": decided.headers.get("x-request-id") ?? "" });
   // The status line and headers go out now, so what follows can go straight to the socket.
@@ -118,22 +100,6 @@ function httpChunk(frame: Buffer): Buffer {
     chunks.set(frame, chunk);
   }
   return chunk;
-}
-
-function toHeaders(raw: http.IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
-  const text = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { ...API_HEADERS, ...headers, "Content-Type": "application/json", "Content-Length": String(text.length) });
-  res.end(text);
 }
 
 const state = ((globalThis as unknown as { __outreachNativeStream?: { installed: boolean } }).__outreachNativeStream ??= { installed: false });

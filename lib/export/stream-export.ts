@@ -10,9 +10,9 @@
 // export's size, and a slow client slows the reads.
 //
 // The route marks the body `no-transform`, so Next does not gzip it: at its compression level that costs a core more
-// than producing the CSV (a million rows ran at 0.3x of COPY with gzip, over 0.5x without; bench/export), on a
-// server whose other requests share the two cores. A deployment that downloads exports over a slow link can compress
-// at its proxy.
+// than producing the CSV (a million rows ran at 0.3x of COPY with gzip, over 0.5x without; bench/export). Under
+// `next start` the export is served natively instead, gzip at level 1 for a client that asks
+// (lib/export/serve-export-natively.ts).
 import { to as copyTo } from "pg-copy-streams";
 import { getPool } from "@/lib/db/client";
 import { boundarySql, copySql, exportPlan, BATCH, type ExportPlan } from "@/lib/export/export-batches";

@@ -1,8 +1,8 @@
 // The one map from a failure code (SPEC 7's run failure taxonomy, and the refusals a draft can meet) to the words a
 // person reads. Pages show the label and keep the code in a tooltip, for support and for the API's callers.
 export const FAILURE_LABELS: Record<string, string> = {
-  runner_missing: "Runner not installed",
-  runner_unavailable: "Runner not available",
+  runner_missing: "Agent not available",
+  runner_unavailable: "Agent not available",
   auth_expired: "Sign-in expired",
   quota_exhausted: "Quota or rate limit reached",
   playbook_error: "Playbook crashed",

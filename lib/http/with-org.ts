@@ -10,11 +10,14 @@ import { assertSameOrigin, SAFE_METHODS } from "@/lib/http/assert-same-origin";
 import { parseRequest, readJsonBody, runRoute, type BaseContext, type NextRouteContext, type Parsed, type RouteSchemas } from "@/lib/http/pipeline";
 import { hasRole, resolveSessionCaller, type OrgCaller } from "@/lib/auth/resolve-session-caller";
 import { assertKeyMayWrite, bearerApiKey, resolveApiKeyCaller, unauthenticatedMessage } from "@/lib/api-keys/resolve-api-key-caller";
+import { assertOperator } from "@/lib/operators/assert-operator";
 
 export type OrgContext<P, Q, B> = BaseContext<P, Q, B> & OrgCaller;
 
 export function withOrg<P extends ZodType, Q extends ZodType, B extends ZodType>(
-  options: RouteSchemas<P, Q, B> & { role?: Role; apiKeys?: false },
+  // `operator: true`: the service's operator only (lib/operators/is-operator.ts), checked before the input is parsed,
+  // so everyone else gets the 404 of a missing route whatever they send and learns nothing of what it accepts.
+  options: RouteSchemas<P, Q, B> & { role?: Role; apiKeys?: false; operator?: true },
   handler: (ctx: OrgContext<Parsed<P>, Parsed<Q>, Parsed<B>>) => Promise<Response>,
 ) {
   return (req: Request, routeCtx?: NextRouteContext) =>
@@ -27,6 +30,7 @@ export function withOrg<P extends ZodType, Q extends ZodType, B extends ZodType>
       if (!hasRole(caller.role, options.role ?? "member")) {
         throw new AppError("forbidden", `This action needs the ${options.role} role`);
       }
+      if (options.operator) await assertOperator(caller);
       const input = await parseRequest(req, routeCtx, options, rawBody);
       return handler({ req, requestId, log: log.child({ orgId: caller.orgId }), ...caller, ...input });
     });

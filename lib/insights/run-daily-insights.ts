@@ -1,9 +1,9 @@
-// The daily pass (SPEC 1 "Project insights", SPEC 8 "Insight cadence"): one project_insights run per active project
-// per day. Skipped, with the reason reported: projects with no draft created and no conversation message in the last
+// The daily pass (SPEC 1 "Project insights", SPEC 8 "Insight cadence"): at most one project_insights run per active
+// project per 24 h (INSIGHT_FRESH_HOURS). Skipped, with the reason reported: projects with no draft created and no conversation message in the last
 // INSIGHT_ACTIVITY_DAYS days, projects whose latest brief is younger than INSIGHT_FRESH_HOURS, projects whose brief
 // is being written, and projects that already had a brief run in that window (a failing run is not retried every
-// time the pass fires, so "at most one run per 24 h" holds however often cron calls it). Called by the CLI command
-// `insights:daily`, which a system cron runs once a day (docs/insights-and-extraction.md).
+// time the pass fires, so "at most one run per 24 h" holds however often cron calls it). Called every hour by the
+// insights-daily job and by the CLI command `insights:daily` (docs/insights-and-extraction.md).
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { DispatchOutcome } from "@/lib/runners/dispatch-run";

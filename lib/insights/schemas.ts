@@ -6,10 +6,12 @@ export const INSIGHT_MIN_DRAFTS = 5;
 /** SPEC 1 "Project insights": what the stub reads. */
 export const INSIGHT_STUB_TEXT = "Not enough data yet";
 /**
- * An insight younger than this is "fresh" and the daily pass skips its project. 20 h rather than 24 h, so a cron
- * that fires at the same hour every day is not pushed a day later by a run that finished a few minutes late.
+ * SPEC 8 "Insight cadence": at most one run per active project per 24 h. A brief (or a brief run) younger than this
+ * is "fresh" and the daily pass skips its project. The pass fires every hour, so the next brief comes 24-25 h after
+ * the last run started; a shorter window would let it come every ~20 h and spend the customer's minutes faster than
+ * the spec allows.
  */
-export const INSIGHT_FRESH_HOURS = 20;
+export const INSIGHT_FRESH_HOURS = 24;
 /** A project with no draft created and no message in this many days is inactive and gets no daily brief. */
 export const INSIGHT_ACTIVITY_DAYS = 7;
 

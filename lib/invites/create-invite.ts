@@ -38,7 +38,7 @@ export async function createInvite({ orgId, userId, callerRole, role, email, ori
     const seats = await lockSeats(tx, { orgId, now });
     if (seats && seats.members + seats.pendingInvites >= seats.plan.members) {
       const { plan } = seats;
-      throw new AppError("plan_limit", `The ${plan.label} plan has ${plan.members} seats, and members and pending invitations fill them. Upgrade in Settings > Billing, or revoke an invitation.`, { upgradeUrl: "/settings/billing" });
+      throw new AppError("plan_limit", `The ${plan.label} plan has ${plan.members} seats, and members and pending invitations fill them. Upgrade in Settings > Plan and usage, or revoke an invitation.`, { upgradeUrl: "/settings/billing" });
     }
     return tx.invite.create({
       data: { organizationId: orgId, tokenHash: hash, role, email: email ?? null, createdById: userId, expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000) },

@@ -8,7 +8,11 @@ import { billingMeterJob } from "@/lib/jobs/billing-meter";
 import { autoPostJob } from "@/lib/jobs/auto-post";
 import { removalCheckJob } from "@/lib/jobs/removal-check";
 import { outcomeRollupsJob } from "@/lib/jobs/outcome-rollups";
+import { sourcesSweepJob } from "@/lib/jobs/sources-sweep";
+import { dataRetentionJob } from "@/lib/jobs/data-retention";
+import { databaseBackupJob } from "@/lib/jobs/database-backup";
 
 export const JOBS: JobDefinition[] = [
-  campaignTickJob, runRescuerJob, webhookDeliverJob, autoPostJob, removalCheckJob, billingMeterJob, insightsDailyJob, outcomeRollupsJob,
+  campaignTickJob, runRescuerJob, webhookDeliverJob, autoPostJob, removalCheckJob, billingMeterJob, insightsDailyJob, outcomeRollupsJob, sourcesSweepJob,
+  dataRetentionJob, databaseBackupJob,
 ];

@@ -5,8 +5,13 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { log as rootLog } from "@/lib/log/logger";
 import type { JobDefinition } from "@/lib/jobs/job";
+import { inSpan } from "@/lib/tracing/in-span";
 
-export async function runJob<R>(job: JobDefinition<R>, now: Date = new Date()): Promise<R> {
+export function runJob<R>(job: JobDefinition<R>, now: Date = new Date()): Promise<R> {
+  return inSpan(`job ${job.id}`, { "outreach.job": job.id }, () => runJobTraced(job, now));
+}
+
+async function runJobTraced<R>(job: JobDefinition<R>, now: Date): Promise<R> {
   const log = rootLog.child({ job: job.id });
   await db.jobState.upsert({
     where: { job: job.id },

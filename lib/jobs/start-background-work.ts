@@ -5,6 +5,7 @@ import type { Runner } from "graphile-worker";
 import { databaseUrl } from "@/lib/env";
 import { log } from "@/lib/log/logger";
 import { jobEngine } from "@/lib/jobs/job-engine";
+import { recordJobEngineStarted } from "@/lib/jobs/job-engine-status";
 import { nextLeaseExpiry, runRescuerJob } from "@/lib/jobs/run-rescuer";
 import { runJob } from "@/lib/jobs/run-job";
 import { wakeOnDue } from "@/lib/webhooks/wake-on-due";
@@ -15,6 +16,7 @@ export async function startBackgroundWork(): Promise<{ runner: Runner | null }> 
   const engine = jobEngine();
   if (engine === "off") {
     log.info("background jobs are off on this instance (OUTREACH_JOBS=off)");
+    recordJobEngineStarted(engine, null);
     return { runner: null };
   }
   // Webhook deliveries and meter reports go out the moment they commit, from every instance that does background work.
@@ -22,6 +24,7 @@ export async function startBackgroundWork(): Promise<{ runner: Runner | null }> 
   await wakeMeterOnDue();
   if (engine === "trigger") {
     log.info("background jobs run on Trigger.dev (TRIGGER_SECRET_KEY is set)");
+    recordJobEngineStarted(engine, null);
     return { runner: null };
   }
   const { startEmbeddedWorker } = await import("@/lib/jobs/embedded-worker");
@@ -29,6 +32,7 @@ export async function startBackgroundWork(): Promise<{ runner: Runner | null }> 
   const stop = () => void runner.stop().catch(() => undefined);
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  recordJobEngineStarted(engine, runner);
   log.info("background jobs started (embedded worker)");
   return { runner };
 }

@@ -1,5 +1,6 @@
 // The mails the dashboard sends: plain text first, and a simple HTML part with the same words and one button. Names a
 // tenant chose (an organization's, a username) are escaped in the HTML and kept to one line in the subject.
+import { formatDateTime } from "@/lib/format/date-time";
 import type { MailMessage } from "@/lib/mail/send-mail";
 
 const PRODUCT = "Outreach";
@@ -53,7 +54,7 @@ export function invitationMail({ to, link, organizationName, invitedBy, role, ex
   const who = invitedBy ? oneLine(invitedBy, 64) : "Someone";
   const article = role === "admin" || role === "owner" ? "an" : "a";
   const intro = [`${who} invited you to join ${org} on ${PRODUCT} as ${article} ${role}.`, "Open the invitation to create your account, or to join with the account you have:"];
-  const after = [`The link works once and until ${expiresAt.toUTCString()}.`, "If you did not expect this invitation, ignore this mail."];
+  const after = [`The link works once and until ${formatDateTime(expiresAt)}.`, "If you did not expect this invitation, ignore this mail."];
   return { to, subject: `${who} invited you to join ${org} on ${PRODUCT}`, text: text(intro, link, after), html: html(intro, { label: `Join ${org}`, href: link }, after) };
 }
 
@@ -64,18 +65,18 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
-export function passwordChangedMail({ to, username, at, resetLink }: { to: string; username: string; at: Date; resetLink: string }): MailMessage {
+export function passwordChangedMail({ to, username, at, timeZone = "UTC", resetLink }: { to: string; username: string; at: Date; timeZone?: string; resetLink: string }): MailMessage {
   const intro = [
-    `The password of the ${PRODUCT} account ${oneLine(username, 64)} (${to}) was changed on ${at.toUTCString()}. Every browser and device that was signed in to it has been signed out.`,
+    `The password of the ${PRODUCT} account ${oneLine(username, 64)} (${to}) was changed on ${formatDateTime(at, timeZone)}. Every browser and device that was signed in to it has been signed out.`,
     "If it was you, there is nothing to do. If it was not, choose a new password now:",
   ];
   const after = ["This notice goes to the account's address whenever its password changes; it cannot be turned off."];
   return { to, subject: `Your ${PRODUCT} password was changed`, text: text(intro, resetLink, after), html: html(intro, { label: "Choose a new password", href: resetLink }, after) };
 }
 
-export function emailChangedMail({ to, username, newEmail, at, signInLink }: { to: string; username: string; newEmail: string; at: Date; signInLink: string }): MailMessage {
+export function emailChangedMail({ to, username, newEmail, at, timeZone = "UTC", signInLink }: { to: string; username: string; newEmail: string; at: Date; timeZone?: string; signInLink: string }): MailMessage {
   const intro = [
-    `The email address of the ${PRODUCT} account ${oneLine(username, 64)} was changed on ${at.toUTCString()} from ${to} to ${maskEmail(newEmail)}. Password resets and invitations now go to the new address.`,
+    `The email address of the ${PRODUCT} account ${oneLine(username, 64)} was changed on ${formatDateTime(at, timeZone)} from ${to} to ${maskEmail(newEmail)}. Password resets and invitations now go to the new address.`,
     "If it was you, there is nothing to do. If it was not, sign in and change it back in Settings, or ask the people who run this service for help:",
   ];
   const after = ["This is the last mail this address gets about the account."];

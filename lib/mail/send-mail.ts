@@ -5,6 +5,7 @@ import { after } from "next/server";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "@/lib/log/logger";
 import type { MailSettings } from "@/lib/mail/mail-settings";
+import { metrics } from "@/lib/metrics/registry";
 
 export interface MailMessage {
   to: string;
@@ -26,7 +27,13 @@ function transportFor(smtpUrl: string): Transporter {
 }
 
 export async function sendMail(settings: MailSettings, message: MailMessage): Promise<void> {
-  await transportFor(settings.smtpUrl).sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  try {
+    await transportFor(settings.smtpUrl).sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  } catch (err) {
+    metrics().mails.inc({ outcome: "failed" });
+    throw err;
+  }
+  metrics().mails.inc({ outcome: "sent" });
 }
 
 const inFlight = new Set<Promise<void>>();

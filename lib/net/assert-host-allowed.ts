@@ -32,5 +32,6 @@ export async function assertHostAllowed(rawUrl: string, { policy, what, field }:
   if ("reason" in judged) {
     throw new AppError("bad_request", `${what} is refused: ${host} resolves to an address that cannot be used (${judged.reason}). ${privateHostsAdvice()}`, { field });
   }
-  throw new AppError("bad_request", `${what} names ${host}, which could not be found (${judged.unresolved}). Check the address.`, { field });
+  // The resolver's code (ENOTFOUND, EAI_AGAIN) means nothing to the person who typed the address; the words do.
+  throw new AppError("bad_request", `${what} names ${host}, which could not be found${judged.unresolved === "EAI_AGAIN" ? " right now (its name server did not answer)" : ""}. Check the address.`, { field });
 }

@@ -38,7 +38,11 @@ export function describeWhere(host: string, port: string): string {
   return port ? `${shown}:${port}` : shown;
 }
 
-/** A Node network error rebuilt from its code, so no message can carry the path or query. */
+/**
+ * A Node network error rebuilt from its code, so no message can carry the path or query. The message is read by
+ * customers (a webhook's delivery log, a repository that would not clone): it says what happened in words, and the
+ * code itself (ENOTFOUND …) stays on the error for the operator's log.
+ */
 export function describeNetworkError(err: unknown, host: string, port: string): string {
   const code = (err as { code?: unknown } | null)?.code;
   const where = describeWhere(host, port);
@@ -48,23 +52,25 @@ export function describeNetworkError(err: unknown, host: string, port: string): 
     case "ECONNRESET":
       return `connection reset by ${where}`;
     case "ENOTFOUND":
+    case "ENODATA":
+      return `could not find ${host}: no such host`;
     case "EAI_AGAIN":
     case "EAI_FAIL":
-    case "ENODATA":
-      return `could not resolve ${host} (${code})`;
+      return `could not look up ${host}: its name server did not answer`;
     case "ETIMEDOUT":
+      return `${where} did not answer in time`;
     case "EHOSTUNREACH":
     case "ENETUNREACH":
     case "EHOSTDOWN":
     case "ENETDOWN":
-      return `cannot reach ${where} (${code})`;
+      return `cannot reach ${where}: no route to it`;
     case "ERR_INVALID_CHAR":
     case "ERR_INVALID_HTTP_TOKEN":
     case "ERR_HTTP_INVALID_HEADER_VALUE":
-      return `invalid request header (${code})`;
+      return "a request header has characters that cannot be sent";
     default:
-      if (typeof code === "string" && /CERT|TLS|SSL/.test(code)) return `TLS error talking to ${where} (${code})`;
-      return typeof code === "string" ? `request to ${where} failed (${code})` : `request to ${where} failed`;
+      if (typeof code === "string" && /CERT|TLS|SSL/.test(code)) return `could not set up a secure connection with ${where}: its certificate was refused`;
+      return `request to ${where} failed`;
   }
 }
 

@@ -15,12 +15,25 @@ export interface NewNotification {
   body?: string | null;
   data: NotificationData;
   now?: Date;
+  /**
+   * Written already read: it tells of something that needs nobody (a run that succeeded), so it is listed but never
+   * counted as unread (docs/using-the-dashboard.md, "Notifications"). Webhook deliveries are the same either way.
+   */
+  read?: boolean;
 }
 
 export async function createNotification(tx: Tx, n: NewNotification): Promise<{ id: number; deliveries: number }> {
   const createdAt = n.now ?? new Date();
   const row = await tx.notification.create({
-    data: { organizationId: n.orgId, kind: n.kind, title: n.title, body: n.body ?? null, payload: n.data as Prisma.InputJsonObject, createdAt },
+    data: {
+      organizationId: n.orgId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body ?? null,
+      payload: n.data as Prisma.InputJsonObject,
+      createdAt,
+      readAt: n.read ? createdAt : null,
+    },
     select: { id: true },
   });
   const deliveries = await enqueueDeliveries(tx, { orgId: n.orgId, notificationId: row.id, kind: n.kind, createdAt, data: n.data });

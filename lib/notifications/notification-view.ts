@@ -9,9 +9,10 @@ export interface NotificationRow {
   payload: unknown;
   readAt: Date | null;
   createdAt: Date;
+  groupedIntoId?: number | null;
 }
 
-export const notificationSelect = { id: true, kind: true, title: true, body: true, payload: true, readAt: true, createdAt: true } as const;
+export const notificationSelect = { id: true, kind: true, title: true, body: true, payload: true, readAt: true, createdAt: true, groupedIntoId: true } as const;
 
 export function notificationHref(kind: string, data: NotificationData): string | null {
   switch (kind) {
@@ -24,12 +25,15 @@ export function notificationHref(kind: string, data: NotificationData): string |
       return data.threadId ? `/conversations/${data.threadId}` : null;
     case "draft.removed":
       return data.draftId ? `/inbox?ids=${data.draftId}&state=all` : null;
+    case "contact.erased":
+      return "/people/privacy";
     default:
       return null;
   }
 }
 
-export function toNotificationView(row: NotificationRow): NotificationView {
+/** `since`: when the reader joined; what came before reads as read for them (lib/notifications/unread-scope.ts). */
+export function toNotificationView(row: NotificationRow, since: Date | null = null): NotificationView {
   const data = (row.payload ?? {}) as NotificationData;
   return {
     id: row.id,
@@ -37,8 +41,9 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     title: row.title,
     body: row.body,
     data,
-    read: row.readAt !== null,
+    read: row.readAt !== null || (since !== null && row.createdAt < since),
     createdAt: row.createdAt.toISOString(),
     href: notificationHref(row.kind, data),
+    groupedInto: row.groupedIntoId ?? null,
   };
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { MAX_DB_ID, ZText } from "@/lib/http/fields";
 
 // draft.removed: a sent post or comment was found removed or no longer visible (docs/removal-checks.md).
-export const NOTIFICATION_KINDS = ["run.success", "run.failed", "drafts.created", "reply.received", "draft.removed"] as const;
+// contact.erased: an admin erased everything held about a person (docs/privacy.md); it names nobody.
+export const NOTIFICATION_KINDS = ["run.success", "run.failed", "drafts.created", "reply.received", "draft.removed", "contact.erased"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What each kind carries in `data` (ids only; pages and receivers look the rest up). */
@@ -26,6 +27,13 @@ export interface NotificationData {
   checkedAt?: string;
   /** reply.received: the reply asked not to be contacted, so no continuation was drafted. */
   optedOut?: boolean;
+  /** contact.erased: the erasure's audit entry and how many rows of each kind went (never the person). */
+  erasureId?: number;
+  erased?: Record<string, number>;
+  /** reply.received: what the reply means as the rule pass read it on arrival (docs/conversations.md "Reply intent"). */
+  intent?: string;
+  intentConfidence?: number;
+  intentReason?: string;
 }
 
 export interface NotificationView {
@@ -38,12 +46,18 @@ export interface NotificationView {
   createdAt: string;
   /** Where the notification leads in the dashboard: the run, the drafts in the inbox, the thread. */
   href: string | null;
+  /** The notification this one is shown inside (a run's success inside its "N drafts waiting"), or null. */
+  groupedInto: number | null;
 }
 
 export const ZNotificationsQuery = z
   .object({
     kind: z.enum(NOTIFICATION_KINDS).optional().describe("Only this kind"),
     unread: z.enum(["1", "true"]).optional().describe("Only unread notifications"),
+    grouped: z
+      .enum(["1", "true"])
+      .optional()
+      .describe("Leave out notifications shown inside another (a run's success inside its drafts waiting), as the bell and the Notifications page do"),
     cursor: ZText
       .regex(/^\d{13}_\d{1,10}$/, "A cursor from a previous page")
       .refine((c) => Number(c.split("_")[1]) <= MAX_DB_ID, "A cursor from a previous page")

@@ -5,10 +5,13 @@ import type { ZodObject, ZodType } from "zod";
 import { ZAccountInput, ZAccountPatch } from "@/lib/accounts/schemas";
 import { ZSendingPolicyPatch } from "@/lib/sending/sending-policy";
 import { ZContactPatch } from "@/lib/contacts/schemas";
+import { ZErasePersonBody, ZPersonQuery } from "@/lib/privacy/schemas";
+import { ZRetentionPut } from "@/lib/privacy/retention";
 import { ZAuditQuery } from "@/lib/audit/schemas";
 import { ZSearchQuery } from "@/lib/search/schemas";
 import { ZBlocklistInput } from "@/lib/blocklist/schemas";
 import { ZCampaignInput, ZCampaignPatch, ZListCampaignsQuery } from "@/lib/campaigns/schemas";
+import { ZSendAccountsBody } from "@/lib/campaigns/send-accounts-schemas";
 import { ZAppConfigPatch } from "@/lib/config/schemas";
 import {
   ZBulkApproveBody,
@@ -29,7 +32,7 @@ import { ZPlaybookCreate, ZPlaybookPatch } from "@/lib/playbooks/schemas";
 import { ZProjectInput, ZProjectPatch } from "@/lib/projects/schemas";
 import { ZArchiveQuery, ZRefreshSourceBody } from "@/lib/sources/schemas";
 import { ARCHIVE_CONTENT_TYPES } from "@/lib/sources/upload-project-archive";
-import { ZRetryReplyDraftingBody } from "@/lib/replies/schemas";
+import { ZReplyIntentBody, ZRetryReplyDraftingBody } from "@/lib/replies/schemas";
 import { ZRunnerConfigPut } from "@/lib/runners/runner-config";
 import { ZRunEventsQuery, ZStartRunBody } from "@/lib/runs/schemas";
 import { ZVisibilityCheckBody } from "@/lib/removal-checks/schemas";
@@ -125,6 +128,17 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: "patch", path: "/api/accounts/{id}", tag: "Accounts", summary: "Edit an account", description: "Make it the default, rename it, or replace or erase its credentials (`credentials: null`).", role: "member", body: ZAccountPatch, success: { 200: "The account as saved" } },
   { method: "delete", path: "/api/accounts/{id}", tag: "Accounts", summary: "Delete an account", role: "member", success: { 204: "Deleted" } },
   { method: "patch", path: "/api/accounts/{id}/sending-policy", tag: "Accounts", summary: "Change an account's sending limits", description: "Daily and hourly caps, the gap between sends and its jitter, the warm-up ramp (docs/sending-limits.md). Only the fields sent change; `null` puts one back to the platform's default.", role: "member", body: ZSendingPolicyPatch, success: { 200: "`{policy, overrides, sentLast24h, sentLastHour, dayCap, nextSendAllowedAt, words, ...}`" } },
+  {
+    method: "get", path: "/api/people/export", tag: "People", summary: "Export everything held about one person",
+    description: "For a person who asks what is held about them (docs/privacy.md): contact history, conversations and messages, drafts written to them with their history, opt-out state, research notes and blocklist entries, across all the organization's projects. `format=html` answers the same as a readable page. A person about whom nothing is held gets an export with empty lists.",
+    role: "member", query: ZPersonQuery, success: { 200: "The export (`outreach.person-export.v1`), or an HTML page" },
+  },
+  {
+    method: "post", path: "/api/people/erase", tag: "People", summary: "Erase everything held about one person",
+    description: "At the person's request (docs/privacy.md): deletes their messages, the drafts to them in any state, threads, contact history, and scrubs their handle and words from every other row, in one transaction. Leaves a suppression (a keyed hash, not the handle) that refuses new drafts and holds sends, an audit entry with counts, and a `contact.erased` webhook. `confirm` must repeat the handle. Repeating an erasure changes nothing and answers `replayed: true`.",
+    role: "admin", body: ZErasePersonBody, success: { 200: "`{erasureId, replayed, erasedAt, counts}`" },
+  },
+  { method: "put", path: "/api/messages/{id}/intent", tag: "People", summary: "Correct what a reply means", description: "Sets an inbound reply's intent (`interested`, `question`, `not_now`, `not_interested`, `out_of_office`, `opt_out`, `other`) as a reviewer's word: kept as a correction, shown on the thread and the inbox, counted on Outcomes, and never overwritten by a later drafting run. `opt_out` also opts the person out. 404 for a message that is not an inbound reply of the organization (docs/conversations.md \"Reply intent\").", role: "member", body: ZReplyIntentBody, success: { 200: "`{messageId, threadId, intent, previousIntent, source}`" } },
   { method: "patch", path: "/api/contacts/{id}", tag: "People", summary: "Mark a contact opted out, or undo it", description: "`{optedOut: true}`: no new drafts to the person and pending ones held at send; `false` undoes it and releases those holds (docs/sending-limits.md \"Opt-outs\").", role: "member", body: ZContactPatch, success: { 200: "The contact" } },
   { method: "get", path: "/api/projects/{id}/templates", tag: "Templates", summary: "List a project's templates", role: "member", query: ZListTemplatesQuery, success: { 200: "`{templates}`" } },
   { method: "post", path: "/api/projects/{id}/templates", tag: "Templates", summary: "Create a template", role: "member", body: ZTemplateInput, success: { 201: "The new template" } },
@@ -136,6 +150,16 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: "get", path: "/api/campaigns/{id}", tag: "Campaigns", summary: "Read a campaign", role: "member", success: { 200: "The campaign" } },
   { method: "patch", path: "/api/campaigns/{id}", tag: "Campaigns", summary: "Edit, pause or resume a campaign", role: "member", body: ZCampaignPatch, success: { 200: "The campaign as saved" } },
   { method: "delete", path: "/api/campaigns/{id}", tag: "Campaigns", summary: "Delete a campaign", role: "admin", success: { 204: "Deleted" } },
+  {
+    method: "get", path: "/api/campaigns/{id}/send-accounts", tag: "Campaigns", summary: "The accounts a campaign sends from", role: "member",
+    description: "Each account the campaign's drafts without an account may be sent from, with its room under its sending limits today (`sending`: sends in the last 24 hours, the day's cap, `roomToday`, the next time a send may go, in words) and its health (`health`: its credentials as the platform last judged them, posts the removal checks found removed in 30 days); `available` lists the project's other accounts on the campaign's platform.",
+    success: { 200: "`{campaignId, platform, accounts, available}`" },
+  },
+  {
+    method: "put", path: "/api/campaigns/{id}/send-accounts", tag: "Campaigns", summary: "Set the accounts a campaign sends from", role: "member",
+    description: "Replaces the list. Each id must be an account of the campaign's project on its platform (404 otherwise, 422 for another platform's). A draft of the campaign made without an account is then given, when it is sent, the listed account with the most room under its limits (round-robin among equals), except that a person already sent to from an account of the project stays with that account. `[]` turns the spread off.",
+    body: ZSendAccountsBody, success: { 200: "`{campaignId, platform, accounts, available}` as GET" },
+  },
   { method: "get", path: "/api/campaigns/{id}/skill-runs", tag: "Tuning", summary: "List profile generations", description: "The last 20, newest first.", role: "member", success: { 200: "`{runs}`" } },
   {
     method: "post", path: "/api/campaigns/{id}/skill-runs", tag: "Tuning", summary: "Generate the campaign profile", role: "member",
@@ -174,7 +198,7 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: "post", path: "/api/drafts/bulk-approve", tag: "Drafts", summary: "Approve many drafts", role: "member", body: ZBulkApproveBody, success: { 200: "`{results: [{id, status, reason?}]}`, one per id" } },
   { method: "post", path: "/api/drafts/bulk-reschedule", tag: "Drafts", summary: "Reschedule many drafts", role: "member", body: ZBulkRescheduleBody, success: { 200: "`{results: [{id, status, reason?}]}`, one per id" } },
   { method: "post", path: "/api/drafts/bulk-reject", tag: "Drafts", summary: "Reject many drafts", description: "Send `{ids}` or `{filter}` (the list's filters: every matching draft, at most 5,000 per call, newest first; `truncated` says when more matched) and an optional `reason`.", role: "member", body: ZBulkRejectBody, success: { 200: "`{results: [{id, status, reason?}], truncated?}`, one per id" } },
-  { method: "get", path: "/api/drafts/counts", tag: "Drafts", summary: "Count drafts per inbox tab", description: "The list's filters (the state is ignored): `{review, approved, sent, replied, rejected, all}`.", role: "member", query: ZDraftFilter, success: { 200: "`{review, approved, sent, replied, rejected, all}`" } },
+  { method: "get", path: "/api/drafts/counts", tag: "Drafts", summary: "Count drafts per inbox tab", description: "The list's filters (the state is ignored): `{review, approved, sent, replied, rejected, all, atLeast}`. With a search `q` each tab is exact up to 1,000; the tabs past it (and `all`) are named in `atLeast`, their numbers floors.", role: "member", query: ZDraftFilter, success: { 200: "`{review, approved, sent, replied, rejected, all, atLeast}`" } },
   {
     method: "post", path: "/api/drafts/{id}/regenerate", tag: "Drafts", summary: "Rewrite a draft", role: "member",
     description: "The draft shows as regenerating until the run finishes. 409 when it is not under review or already regenerating.",
@@ -204,8 +228,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: "get", path: "/api/search", tag: "Audit", summary: "Find by name", description: "Campaigns, projects, playbooks and drafts (by recipient or #id) of the organization whose names contain the words, a few of each kind, newest first.", role: "member", query: ZSearchQuery, success: { 200: "`{results: [{type, id, label, detail, href}]}`" } },
   {
     method: "get", path: "/api/outcomes", tag: "Outcomes", summary: "Read outcomes: the funnel, approval, edits and cost", role: "member",
-    description: "Drafted, approved, rejected, sent and replied drafts (each counted on the UTC day it was drafted), approval and reply rates, the median edit distance between the agent's text and the sent text, and drafting cost per approved draft and per reply: in total, per campaign, per playbook, per runner and model, and per week. Read from daily rollups refreshed every minute. 404 when `campaignId` names no campaign of the organization.",
-    query: ZOutcomesQuery, success: { 200: "`{from, to, totals, byCampaign, byPlaybook, byRunnerModel, weekly, countedThrough}`" },
+    description: "Drafted, approved, rejected, sent and replied drafts (each counted on the UTC day it was drafted), approval and reply rates, the median edit distance between the agent's text and the sent text, and drafting cost per approved draft and per reply: in total, per campaign, per playbook, per runner and model, and per week. Each reply rate comes with its 95% Wilson interval (`replyRateInterval: {low, high}`); `byVariant` counts sent A/B variants by label, and `verdicts.variants` / `verdicts.campaigns` judge the leader against the runner-up (`kind`: `ahead`, `not_enough` with `morePerSide`, `even`, `nothing_to_compare`; `sentence` says it in words). Read from daily rollups refreshed every minute. 404 when `campaignId` names no campaign of the organization.",
+    query: ZOutcomesQuery, success: { 200: "`{from, to, totals, byCampaign, byPlaybook, byRunnerModel, weekly, byVariant, verdicts, countedThrough}`" },
   },
   // One route serves three resources with different filters; each is documented on its own so its query is exact.
   { method: "get", path: "/api/export/drafts", tag: "Export", summary: "Export drafts as CSV", description: "The inbox's filters apply.", role: "member", query: EXPORT_QUERIES.drafts, success: { 200: "A CSV download" }, format: "csv" },
@@ -228,6 +252,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   // Settings.
   { method: "get", path: "/api/settings/app-config", tag: "Settings", summary: "Read the organization's settings", role: "member", success: { 200: "`{dedup_policy, quality_rubric, runner_configs}`" } },
   { method: "put", path: "/api/settings/app-config", tag: "Settings", summary: "Change deduplication or the quality rubric", role: "admin", body: ZAppConfigPatch, success: { 200: "The settings as saved" } },
+  { method: "get", path: "/api/settings/retention", tag: "Settings", summary: "Read the data retention setting", description: "Off when `days` is null. `lastRun` and `total` count what the nightly passes deleted (docs/privacy.md \"Retention\").", role: "member", success: { 200: "`{days, lastRunAt, lastRun, total}`" } },
+  { method: "put", path: "/api/settings/retention", tag: "Settings", summary: "Turn data retention on or off", description: "`{days: N}` deletes conversations and rejected or expired drafts older than N days (7-3650) every night; `{days: null}` turns it off.", role: "admin", body: ZRetentionPut, success: { 200: "The setting as saved" } },
   { method: "get", path: "/api/settings/runner-config", tag: "Settings", summary: "Read per-runner settings", role: "member", success: { 200: "`{runner_configs}`" } },
   { method: "put", path: "/api/settings/runner-config", tag: "Settings", summary: "Change one runner's settings", description: "The config is checked against that runner's own settings schema.", role: "admin", body: ZRunnerConfigPut, success: { 200: "`{runner_configs}`" } },
   { method: "get", path: "/api/settings/extension/devices", tag: "Extension devices", summary: "List paired extension devices", role: "member", success: { 200: "`{devices}` with last sync and channel state" } },

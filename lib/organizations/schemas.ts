@@ -7,3 +7,5 @@ export const ZRenameOrganizationBody = z.object({ name: ZOrganizationName }).str
 /** Deleting asks for the organization's name, typed again, so a slip cannot delete it. */
 export const ZDeleteOrganizationBody = z.object({ confirmName: ZText.trim().min(1).max(120) }).strict();
 export const ZSwitchOrganizationBody = z.object({ organizationId: ZDbId }).strict();
+/** Hide Home's Getting started (true) or bring it back (false). */
+export const ZGettingStartedBody = z.object({ dismissed: z.boolean().describe("true hides Getting started on Home; false shows it again") }).strict();

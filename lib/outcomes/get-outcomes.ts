@@ -3,9 +3,11 @@
 // built is built here once, before the first answer.
 import { getPool } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { compareRates } from "@/lib/outcomes/compare-rates";
 import { medianEditDistance } from "@/lib/outcomes/edit-distance";
 import { refreshOutcomes } from "@/lib/outcomes/refresh-outcomes";
-import { DEFAULT_RANGE_DAYS, type OutcomeMetrics, type Outcomes, type OutcomesQuery, type OutcomeWeek } from "@/lib/outcomes/schemas";
+import { DEFAULT_RANGE_DAYS, type OutcomeMetrics, type Outcomes, type OutcomesQuery, type OutcomeVariant, type OutcomeWeek } from "@/lib/outcomes/schemas";
+import { wilsonInterval } from "@/lib/outcomes/wilson-interval";
 
 const DAY_MS = 86_400_000;
 /** Twice the job's period: rollups older than this are refreshed by the reader before answering. */
@@ -22,6 +24,7 @@ interface RollupRow {
   rejected: number;
   sent: number;
   replied: number;
+  positive_replied: number;
   checked: number;
   removed: number;
   edit_distances: number[] | null;
@@ -37,6 +40,7 @@ class Tally {
   rejected = 0;
   sent = 0;
   replied = 0;
+  positiveReplied = 0;
   checked = 0;
   removed = 0;
   distances: number[] = [];
@@ -50,6 +54,7 @@ class Tally {
     this.rejected += r.rejected;
     this.sent += r.sent;
     this.replied += r.replied;
+    this.positiveReplied += r.positive_replied;
     this.checked += r.checked;
     this.removed += r.removed;
     if (r.edit_distances) for (const d of r.edit_distances) this.distances.push(d);
@@ -69,6 +74,10 @@ class Tally {
       replied: this.replied,
       approvalRate: decided > 0 ? this.approved / decided : null,
       replyRate: this.sent > 0 ? this.replied / this.sent : null,
+      replyRateInterval: wilsonInterval(this.replied, this.sent),
+      positiveReplied: this.positiveReplied,
+      positiveReplyRate: this.sent > 0 ? this.positiveReplied / this.sent : null,
+      positiveReplyRateInterval: wilsonInterval(this.positiveReplied, this.sent),
       checked: this.checked,
       removed: this.removed,
       removalRate: this.checked > 0 ? this.removed / this.checked : null,
@@ -139,10 +148,28 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
 
   const { rows } = await pool.query<RollupRow>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, campaign_id, playbook, runner, model, drafted, approved, rejected, sent, replied,
-            checked, removed, edit_distances, runs, cost_usd::float8 AS cost_usd, unpriced_runs
+            positive_replied, checked, removed, edit_distances, runs, cost_usd::float8 AS cost_usd, unpriced_runs
        FROM outcome_days WHERE ${where.join(" AND ")}`,
     params,
   );
+
+  const variantRows = await pool.query<{ variant_label: string; sent: number; replied: number; positive_replied: number }>(
+    `SELECT variant_label, sum(sent)::int AS sent, sum(replied)::int AS replied, sum(positive_replied)::int AS positive_replied
+       FROM outcome_variant_days WHERE ${where.join(" AND ")}
+      GROUP BY variant_label ORDER BY variant_label`,
+    params,
+  );
+  const byVariant: OutcomeVariant[] = variantRows.rows.map((v) => ({
+    variantLabel: v.variant_label,
+    sent: v.sent,
+    replied: v.replied,
+    replyRate: v.sent > 0 ? v.replied / v.sent : null,
+    replyRateInterval: wilsonInterval(v.replied, v.sent),
+    positiveReplied: v.positive_replied,
+    positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
+    positiveReplyRateInterval: wilsonInterval(v.positive_replied, v.sent),
+  }));
+  const namedCampaigns = () => byCampaign.filter((c) => c.campaignName !== null);
 
   const campaignIds = [...new Set(rows.map((r) => r.campaign_id).filter((id) => id > 0))];
   const names = new Map<number, string>();
@@ -167,18 +194,28 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
     return { week, drafted: m.drafted, approved: m.approved, sent: m.sent, replied: m.replied, approvalRate: m.approvalRate };
   });
 
+  // A campaign deleted since keeps its numbers under "Deleted campaign" (its drafts' campaign was cleared).
+  const byCampaign = grouped(rows, (r) => String(r.campaign_id), (r) => ({
+    campaignId: r.campaign_id > 0 ? r.campaign_id : null,
+    campaignName: r.campaign_id > 0 ? (names.get(r.campaign_id) ?? null) : null,
+  }));
+
   return {
     from,
     to,
     totals: totals.metrics(),
-    // A campaign deleted since keeps its numbers under "Deleted campaign" (its drafts' campaign was cleared).
-    byCampaign: grouped(rows, (r) => String(r.campaign_id), (r) => ({
-      campaignId: r.campaign_id > 0 ? r.campaign_id : null,
-      campaignName: r.campaign_id > 0 ? (names.get(r.campaign_id) ?? null) : null,
-    })),
+    byCampaign,
     byPlaybook: grouped(rows, (r) => r.playbook, (r) => ({ playbook: r.playbook || null })),
     byRunnerModel: grouped(rows, (r) => `${r.runner}\u0000${r.model}`, (r) => ({ runner: r.runner || null, model: r.model || null })),
     weekly,
+    byVariant,
+    // Only named campaigns take part: "No campaign" and deleted ones are not something to choose between.
+    verdicts: {
+      variants: compareRates(byVariant.map((v) => ({ label: `Variant ${v.variantLabel}`, successes: v.replied, trials: v.sent }))),
+      campaigns: compareRates(namedCampaigns().map((c) => ({ label: c.campaignName!, successes: c.replied, trials: c.sent }))),
+      positiveVariants: compareRates(byVariant.map((v) => ({ label: `Variant ${v.variantLabel}`, successes: v.positiveReplied, trials: v.sent }))),
+      positiveCampaigns: compareRates(namedCampaigns().map((c) => ({ label: c.campaignName!, successes: c.positiveReplied, trials: c.sent }))),
+    },
     countedThrough: state.rows[0] && state.rows[0].through.getTime() > 0 ? state.rows[0].through.toISOString() : null,
   };
 }

@@ -2,7 +2,9 @@
 // day's rows are deleted and written again from the drafts created that day and the runs started that day, so running
 // it twice, or on two instances one after the other, gives the same rows.
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { editDistance } from "@/lib/outcomes/edit-distance";
+import { POSITIVE_INTENTS } from "@/lib/replies/reply-intent";
 
 /** The runs whose cost is drafting cost: the campaign's own runs, reply drafting and regenerations. */
 export const DRAFTING_RUN_KINDS = ["campaign", "reply_drafting", "draft_regeneration"] as const;
@@ -23,6 +25,7 @@ interface DayRow extends Dims {
   rejected: number;
   sent: number;
   replied: number;
+  positiveReplied: number;
   checked: number;
   removed: number;
   editDistances: number[];
@@ -38,7 +41,11 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
   const from = new Date(`${day}T00:00:00.000Z`);
   const to = new Date(from.getTime() + 86_400_000);
 
-  const counts = await tx.$queryRaw<(Dims & { drafted: number; approved: number; rejected: number; sent: number; replied: number; checked: number; removed: number })[]>`
+  // A positive reply: some reply that answered the draft was read as interested or a question (docs/outcomes.md).
+  const positive = Prisma.sql`EXISTS (SELECT 1 FROM conversation_messages m
+      WHERE m.organization_id = d.organization_id AND m.answered_draft_id = d.id AND m.direction = 'inbound'
+        AND m.intent = ANY(${[...POSITIVE_INTENTS]}::text[]))`;
+  const counts = await tx.$queryRaw<(Dims & { drafted: number; approved: number; rejected: number; sent: number; replied: number; positiveReplied: number; checked: number; removed: number })[]>`
     SELECT coalesce(d.campaign_id, 0)::int AS "campaignId", coalesce(r.playbook_slug, '') AS playbook,
            coalesce(r.runner, '') AS runner, coalesce(r.model, '') AS model,
            count(*)::int AS drafted,
@@ -50,6 +57,7 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
                ORDER BY e.id DESC LIMIT 1) IS DISTINCT FROM 'variant_lost'))::int AS rejected,
            (count(*) FILTER (WHERE d.state IN ('sent', 'replied')))::int AS sent,
            (count(*) FILTER (WHERE d.state = 'replied'))::int AS replied,
+           (count(*) FILTER (WHERE d.state = 'replied' AND ${positive}))::int AS "positiveReplied",
            (count(*) FILTER (WHERE d.state IN ('sent', 'replied') AND d.visibility IS NOT NULL))::int AS checked,
            (count(*) FILTER (WHERE d.state IN ('sent', 'replied') AND d.visibility IN ('removed', 'not_visible')))::int AS removed
     FROM drafts d
@@ -84,6 +92,19 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
       AND kind = ANY(${[...DRAFTING_RUN_KINDS]}::text[])
     GROUP BY 1, 2, 3, 4`;
 
+  // Sent A/B variants by label (docs/outcomes.md "Judging by evidence"): only the variant a reviewer let through is
+  // sent, so each group adds one send to one label.
+  const variants = await tx.$queryRaw<(Dims & { variantLabel: string; sent: number; replied: number; positiveReplied: number })[]>`
+    SELECT coalesce(d.campaign_id, 0)::int AS "campaignId", coalesce(r.playbook_slug, '') AS playbook,
+           coalesce(r.runner, '') AS runner, coalesce(r.model, '') AS model, d.variant_label AS "variantLabel",
+           count(*)::int AS sent, (count(*) FILTER (WHERE d.state = 'replied'))::int AS replied,
+           (count(*) FILTER (WHERE d.state = 'replied' AND ${positive}))::int AS "positiveReplied"
+    FROM drafts d
+    LEFT JOIN runs r ON r.id = d.run_id AND r.organization_id = d.organization_id
+    WHERE d.organization_id = ${orgId} AND d.created_at >= ${from} AND d.created_at < ${to}
+      AND d.variant_label IS NOT NULL AND d.state IN ('sent', 'replied')
+    GROUP BY 1, 2, 3, 4, 5`;
+
   const rows = new Map<string, DayRow>();
   const rowFor = (d: Dims) => {
     const key = keyOf(d);
@@ -91,23 +112,34 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
     if (!row) {
       row = {
         campaignId: d.campaignId, playbook: d.playbook, runner: d.runner, model: d.model,
-        drafted: 0, approved: 0, rejected: 0, sent: 0, replied: 0, checked: 0, removed: 0, editDistances: [], runs: 0, costUsd: "0", unpricedRuns: 0,
+        drafted: 0, approved: 0, rejected: 0, sent: 0, replied: 0, positiveReplied: 0, checked: 0, removed: 0, editDistances: [], runs: 0, costUsd: "0", unpricedRuns: 0,
       };
       rows.set(key, row);
     }
     return row;
   };
-  for (const c of counts) Object.assign(rowFor(c), { drafted: c.drafted, approved: c.approved, rejected: c.rejected, sent: c.sent, replied: c.replied, checked: c.checked, removed: c.removed });
+  for (const c of counts) Object.assign(rowFor(c), { drafted: c.drafted, approved: c.approved, rejected: c.rejected, sent: c.sent, replied: c.replied, positiveReplied: c.positiveReplied, checked: c.checked, removed: c.removed });
   for (const e of edited) {
     if (e.agentBody === null) continue; // edited before any history was kept: nothing to compare with
     const distance = editDistance(e.agentBody, e.body);
     if (distance > 0) rowFor(e).editDistances.push(distance);
   }
   for (const c of costs) Object.assign(rowFor(c), { runs: c.runs, costUsd: c.costUsd, unpricedRuns: c.unpricedRuns });
+  // What drafts erased at a person's request had counted (lib/outcomes/carry-erased-outcomes.ts): the numbers stay.
+  const erased = await tx.outcomeErasedDay.findMany({ where: { organizationId: orgId, day: from } });
+  for (const e of erased) {
+    const row = rowFor(e);
+    for (const c of ["drafted", "approved", "rejected", "sent", "replied", "checked", "removed"] as const) row[c] += e[c];
+    row.editDistances.push(...e.editDistances);
+  }
 
   await tx.$executeRaw`DELETE FROM outcome_days WHERE organization_id = ${orgId} AND day = ${day}::date`;
   if (rows.size > 0) {
     await tx.outcomeDay.createMany({ data: [...rows.values()].map((r) => ({ organizationId: orgId, day: from, ...r })) });
+  }
+  await tx.$executeRaw`DELETE FROM outcome_variant_days WHERE organization_id = ${orgId} AND day = ${day}::date`;
+  if (variants.length > 0) {
+    await tx.outcomeVariantDay.createMany({ data: variants.map((v) => ({ organizationId: orgId, day: from, ...v })) });
   }
   return rows.size;
 }

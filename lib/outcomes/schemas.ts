@@ -1,6 +1,8 @@
 // The Outcomes view's filters (GET /api/outcomes, the Outcomes page) and what it answers (docs/outcomes.md).
 import { z } from "zod";
 import { ZId, ZText } from "@/lib/http/fields";
+import type { RateVerdict } from "@/lib/outcomes/compare-rates";
+import type { RateInterval } from "@/lib/outcomes/wilson-interval";
 
 /** Longest range one request may ask for: two years of days. */
 export const MAX_RANGE_DAYS = 731;
@@ -38,6 +40,13 @@ export interface OutcomeMetrics {
   approvalRate: number | null;
   /** replied / sent. */
   replyRate: number | null;
+  /** The 95% Wilson interval of the reply rate (docs/outcomes.md "Judging by evidence"). Null before any send. */
+  replyRateInterval: RateInterval | null;
+  /** Replied drafts whose reply was read as interested or a question (docs/outcomes.md "Positive replies"). */
+  positiveReplied: number;
+  /** positiveReplied / sent, with its 95% Wilson interval. */
+  positiveReplyRate: number | null;
+  positiveReplyRateInterval: RateInterval | null;
   /** Sent public posts and comments whose visibility was checked (docs/removal-checks.md). */
   checked: number;
   /** Of those, found removed or not visible (deleted by their author does not count). */
@@ -66,6 +75,18 @@ export interface OutcomeWeek {
   approvalRate: number | null;
 }
 
+/** Sent drafts of one A/B variant label (A, B, C...) and their replies. */
+export interface OutcomeVariant {
+  variantLabel: string;
+  sent: number;
+  replied: number;
+  replyRate: number | null;
+  replyRateInterval: RateInterval | null;
+  positiveReplied: number;
+  positiveReplyRate: number | null;
+  positiveReplyRateInterval: RateInterval | null;
+}
+
 export interface Outcomes {
   from: string;
   to: string;
@@ -74,6 +95,13 @@ export interface Outcomes {
   byPlaybook: (OutcomeMetrics & { playbook: string | null })[];
   byRunnerModel: (OutcomeMetrics & { runner: string | null; model: string | null })[];
   weekly: OutcomeWeek[];
+  /** Sent A/B variants by label, over the filtered drafts. */
+  byVariant: OutcomeVariant[];
+  /**
+   * Plain verdicts, the leader against the runner-up: on reply rates and on positive reply rates, among the variants
+   * and among the campaigns (named ones only).
+   */
+  verdicts: { variants: RateVerdict; campaigns: RateVerdict; positiveVariants: RateVerdict; positiveCampaigns: RateVerdict };
   /** Drafts and runs changed up to this moment are counted (the rollups are refreshed every minute). */
   countedThrough: string | null;
 }

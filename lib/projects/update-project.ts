@@ -8,6 +8,7 @@ import { projectSelect, requestedSource, toProjectView, type ProjectPatch } from
 import { prepareSource } from "@/lib/sources/prepare-source";
 import { lockProjectSource } from "@/lib/sources/install-source";
 import { deleteProjectSourceFiles, installTree, pruneTrees } from "@/lib/sources/managed-source-dir";
+import { assertStorageRoom } from "@/lib/sources/storage-room";
 
 export async function updateProject({ orgId, id, patch }: { orgId: number; id: number; patch: ProjectPatch }) {
   const current = await getProjectOrThrow({ orgId, id });
@@ -22,11 +23,14 @@ export async function updateProject({ orgId, id, patch }: { orgId: number; id: n
   if (source === undefined) {
     return toProjectView(await db.project.update({ where: { id }, data: fields, select: projectSelect }));
   }
-  const prepared = await prepareSource({ orgId, input: source });
+  const prepared = await prepareSource({ orgId, projectId: id, input: source });
   try {
     const row = await db.$transaction(async (tx) => {
       await lockProjectSource(tx, orgId, id);
-      if (prepared.tree) await installTree(orgId, id, prepared.tree);
+      if (prepared.tree) {
+        await assertStorageRoom(tx, { orgId, projectId: id, bytes: prepared.bytes, what: "The repository" });
+        await installTree(orgId, id, prepared.tree);
+      }
       return tx.project.update({ where: { id }, data: { ...fields, ...prepared.data }, select: projectSelect });
     });
     if (prepared.tree) await pruneTrees(orgId, id);

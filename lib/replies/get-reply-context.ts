@@ -40,8 +40,13 @@ export async function getReplyContext({ orgId, runId }: { orgId: number; runId: 
     thread: {
       id: thread.id,
       kind: thread.kind,
-      messages: messages.map(({ id, direction, author, body, sentAt, permalink }) => ({ id, direction, author, body, sentAt, permalink })),
+      messages: messages.map(({ id, direction, author, body, sentAt, permalink, intent }) => ({ id, direction, author, body, sentAt, permalink, ...(intent ? { intent } : {}) })),
     },
+    // The message this reply answers, as the rule pass sorted it: reply_draft_finish takes the agent's own reading.
+    answering: (() => {
+      const m = messages.find((x) => x.id === reply.parentMessageId);
+      return m ? { messageId: m.id, intent: m.intent } : null;
+    })(),
     platform: parent.platform,
     persona: { accountId: parent.account?.id ?? null, handle: parent.account?.platformId ?? parent.accountHandle, displayName: parent.account?.displayName ?? null },
     qualityRubric: quality_rubric,

@@ -77,7 +77,7 @@ async function postOrCheck({ orgId, campaignId, draftId, actor, idempotencyKey: 
   const draft = foundOrThrow("Draft", draftId, await db.draft.findFirst({
     where: { id: draftId, organizationId: orgId, campaignId: campaign.id },
     select: {
-      id: true, version: true, state: true, kind: true, platform: true, projectId: true, accountId: true, accountHandle: true, targetUser: true,
+      id: true, version: true, state: true, kind: true, platform: true, projectId: true, campaignId: true, accountId: true, accountHandle: true, targetUser: true,
       targetCommunity: true, targetUrl: true, title: true, body: true, draftingRunId: true, scheduledSendAfter: true,
     },
   }));
@@ -108,6 +108,17 @@ async function postOrCheck({ orgId, campaignId, draftId, actor, idempotencyKey: 
     throw new AppError("blocklisted", `This draft cannot be sent: ${hit.message}`, { blocklist: { type: hit.type, value: hit.value, scope: hit.scope } });
   }
 
+  if (draft.accountId === null) {
+    // A campaign that sends from several accounts: the draft is given the one with the most room now, under the
+    // accounts' row locks. Posting reserves that account's slot in the same transaction (the post below then uses
+    // it); a check only chooses, as the extension's armed call does.
+    try {
+      draft.accountId = await db.$transaction((tx) => takeSendSlot(tx, { orgId, draft, at: now, mode: checkOnly ? "check" : "reserve" }));
+    } catch (err) {
+      if (err instanceof SendHeld) throw await holdDraft({ orgId, draftId: draft.id, held: err, actor });
+      throw err;
+    }
+  }
   const account = draft.accountId
     ? await db.account.findFirst({
         where: { id: draft.accountId, organizationId: orgId, platform: "federated" },

@@ -20,10 +20,12 @@ export interface RunnerStatus {
   reason: string | null;
   spec: { binary: string; acpArgs: string[]; detectBinary: string; envPassthrough: string[]; installHint: string } | null;
   detectedAt: string;
+  /** The cloud runner's model, as its relay announced it; absent for local runners (their model is a setting). */
+  model?: string | null;
 }
 
 /** What a customer of the cloud edition reads when the cloud runner cannot take runs (the operator reads the log). */
-export const CLOUD_RUNNER_DOWN_FOR_CUSTOMERS = "The cloud runner is not available at the moment, so runs cannot start. Try again in a few minutes; if it persists, contact support.";
+export const CLOUD_RUNNER_DOWN_FOR_CUSTOMERS = "The cloud agent is not available at the moment, so runs cannot start. Try again in a few minutes; if it persists, contact support.";
 
 const PROBE_TIMEOUT_MS = 10_000;
 const cache = globalThis as unknown as { __outreachRunners?: { scope: string; list: Promise<RunnerStatus[]> } };
@@ -41,6 +43,21 @@ export function detectRunners({ refresh = false }: { refresh?: boolean } = {}): 
     cache.__outreachRunners = { scope, list };
   }
   return cache.__outreachRunners!.list;
+}
+
+/**
+ * Probes the cloud runner again and keeps what is known of the local CLIs (their `--version` can take seconds each):
+ * for a change of the relay's address or token, which touches nothing on this host.
+ */
+export function redetectCloudRunner(): Promise<RunnerStatus[]> {
+  const known = cache.__outreachRunners;
+  if (!known) return detectRunners();
+  const list = known.list.then(async (runners) => {
+    const [cloud] = await probeAll({ cloudEdition: isCloudEdition(), locals: false });
+    return [cloud!, ...runners.filter((r) => r.slug !== CLOUD_RUNNER.slug)];
+  });
+  cache.__outreachRunners = { scope: known.scope, list };
+  return list;
 }
 
 async function probeAll({ cloudEdition, locals }: { cloudEdition: boolean; locals: boolean }): Promise<RunnerStatus[]> {

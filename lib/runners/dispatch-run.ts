@@ -7,6 +7,7 @@
 // A local runner starts only where this edition offers it (lib/runners/runner-policy.ts): whatever path created the
 // run row, the cloud edition never spawns a tenant's agent on this host unless the operator opted in. With strict
 // permissions the agent gets the isolated environment (lib/runners/agent-env.ts) and only our tools are allowed.
+import { inSpan } from "@/lib/tracing/in-span";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -51,7 +52,12 @@ export interface DispatchOutcome {
   failureReason: string | null;
 }
 
-export async function dispatchRun(input: DispatchInput): Promise<DispatchOutcome> {
+export function dispatchRun(input: DispatchInput): Promise<DispatchOutcome> {
+  // One span for the whole run, in the trace of the request (or job) that started it.
+  return inSpan("run", { "outreach.run_id": input.runId, "outreach.organization_id": input.orgId }, () => dispatchRunTraced(input));
+}
+
+async function dispatchRunTraced(input: DispatchInput): Promise<DispatchOutcome> {
   const { orgId, runId } = input;
   const controller = holdRun(runId);
   // While this process works on the run its lease stays fresh; if the process dies, the run rescuer fails the run.

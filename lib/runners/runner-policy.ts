@@ -21,7 +21,7 @@ export function isRunnerOffered(slug: string): boolean {
 
 /** The sentence a tenant gets for a runner that is not offered (no CLI names, commands or paths). */
 export function notOfferedMessage(slug: string): string {
-  return `The runner "${slug}" is not offered on this service: agents run on the Cloud runner here. Choose Cloud instead.`;
+  return `The agent "${slug}" is not offered on this service: campaigns here run on the Cloud agent. Choose Cloud instead.`;
 }
 
 /** 422 `runner_unavailable` for a runner that is not offered here (campaign forms, Run now, the scheduler). */

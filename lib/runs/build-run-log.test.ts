@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunLogEvent } from "@/lib/events/types";
-import { buildRunLog, formatOffset, mergeRunEvents } from "@/lib/runs/build-run-log";
+import { buildRunLog, formatOffset, isTechnicalItem, mergeRunEvents } from "@/lib/runs/build-run-log";
 
 let seq = 0;
 function ev(type: string, payload: Record<string, unknown>, tUs = seq * 1000): RunLogEvent {
@@ -10,6 +10,21 @@ function ev(type: string, payload: Record<string, unknown>, tUs = seq * 1000): R
 const chunk = (text: string, messageId?: string) => ev("message_chunk", messageId ? { text, messageId } : { text });
 
 describe("buildRunLog", () => {
+  it("words each tool call from its final input and answer, and folds the machinery under technical details", () => {
+    seq = 0;
+    const log = buildRunLog([
+      ev("lifecycle", { phase: "spawned", detail: "node agent.mjs" }),
+      ev("tool_call", { toolCallId: "c", title: "mcp__outreach__contact_history_check", kind: "other", status: "pending", rawInput: { handles: ["a", "b"] } }),
+      ev("stderr", { text: "warn" }),
+      ev("tool_call_update", { toolCallId: "c", status: "completed", text: '{"windowDays":90,"results":[]}', rawOutput: { windowDays: 90, results: [] } }),
+      ev("usage", { used: 10, size: 100 }),
+    ]);
+    const tool = log.find((i) => i.kind === "tool");
+    expect(tool).toMatchObject({ toolName: "contact_history_check", label: "Checked 2 people against your contact history", result: "Nobody was contacted or drafted for in the last 90 days" });
+    expect(log.filter((i) => !isTechnicalItem(i)).map((i) => i.kind)).toEqual(["tool"]);
+    expect(log.filter(isTechnicalItem).map((i) => i.kind)).toEqual(["lifecycle", "stderr", "usage"]);
+  });
+
   it("coalesces message chunks into one bubble per turn; a tool call ends the turn", () => {
     seq = 0;
     const log = buildRunLog([

@@ -2,6 +2,7 @@
 // assistant bubble per turn, each tool call paired with its updates as one row, lifecycle markers as dividers.
 // Pure, so the coalescing rules are unit-tested and the live view can rebuild after every appended event.
 import type { RunLogEvent } from "@/lib/events/types";
+import { describeToolCall } from "@/lib/runs/describe-tool-call";
 
 export type ToolStatus = "pending" | "in_progress" | "completed" | "failed";
 
@@ -22,6 +23,10 @@ export type LogItem =
       tUs: number;
       /** When the last update arrived: the row shows the call's duration once it completed or failed. */
       endUs: number | null;
+      /** The call in words ("Drafted 3 messages (2 DMs, 1 comment)"), its one-line result, and which of our tools it was. */
+      label: string;
+      result: string | null;
+      toolName: string | null;
     }
   | { kind: "lifecycle"; key: string; phase: string; detail: string | null; stopReason: string | null; exitCode: number | null; tUs: number }
   | { kind: "stderr"; key: string; lines: string[]; tUs: number }
@@ -114,6 +119,9 @@ export function buildRunLog(events: readonly RunLogEvent[]): LogItem[] {
           rawOutput: undefined,
           tUs,
           endUs: null,
+          label: "",
+          result: null,
+          toolName: null,
         };
         tools.set(id, row);
         items.push(row);
@@ -125,7 +133,7 @@ export function buildRunLog(events: readonly RunLogEvent[]): LogItem[] {
         if (!row) {
           // An update whose call was never recorded (log trimmed, backend quirk) still gets a row of its own.
           openMessage = null;
-          row = { kind: "tool", key: `t-${id}`, toolCallId: id, title: str(p.title) ?? "Tool call", name: null, toolKind: null, status: "pending", input: undefined, output: null, rawOutput: undefined, tUs, endUs: null };
+          row = { kind: "tool", key: `t-${id}`, toolCallId: id, title: str(p.title) ?? "Tool call", name: null, toolKind: null, status: "pending", input: undefined, output: null, rawOutput: undefined, tUs, endUs: null, label: "", result: null, toolName: null };
           tools.set(id, row);
           items.push(row);
         }
@@ -184,7 +192,17 @@ export function buildRunLog(events: readonly RunLogEvent[]): LogItem[] {
         break;
     }
   }
+  // Words need the call's final input and answer, so they are written once every update is in.
+  for (const row of tools.values()) Object.assign(row, describeToolCall(row));
   return items;
+}
+
+/**
+ * What the customer reads first is what the agent did (its messages, thoughts, plans and tool calls); how the agent
+ * process and its protocol went (lifecycle markers, stderr, token usage) is folded under Technical details.
+ */
+export function isTechnicalItem(item: LogItem): boolean {
+  return item.kind === "lifecycle" || item.kind === "stderr" || item.kind === "usage";
 }
 
 /** "+1.234 s" from microseconds since the run started; minutes past the first one ("+2 m 03.456 s"). */

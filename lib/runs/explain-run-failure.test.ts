@@ -23,7 +23,7 @@ describe("explainRunFailure", () => {
   it("offers another runner when the runner is missing", () => {
     const e = explainRunFailure({ failureReason: "runner_missing", runner: "codex", campaignId: 3 });
     expect(e.fix).toContain("npm install -g @openai/codex");
-    expect(e.action).toEqual({ label: "Choose another runner", href: "/campaigns/3#edit-campaign-runner" });
+    expect(e.action).toEqual({ label: "Choose another agent", href: "/campaigns/3#edit-campaign-runner" });
   });
 
   it("has its own words for every reason of the taxonomy", () => {
@@ -45,7 +45,7 @@ describe("explainRunFailure", () => {
     it("names no variable, CLI or install step: a local runner is not offered, the cloud runner's own problems are the service's", () => {
       cloud();
       const local = explainRunFailure({ failureReason: "runner_missing", runner: "gemini", campaignId: 3 });
-      expect(local).toEqual({ summary: "Gemini CLI is not offered on this service.", fix: "Choose Cloud as this campaign's runner, then run again.", action: { label: "Choose another runner", href: "/campaigns/3#edit-campaign-runner" } });
+      expect(local).toEqual({ summary: "Gemini CLI is not offered on this service.", fix: "Choose Cloud as this campaign's agent, then run again.", action: { label: "Choose another agent", href: "/campaigns/3#edit-campaign-runner" } });
       const reasons = ["runner_missing", "auth_expired", "quota_exhausted", "network", "agent_timeout", "playbook_error", "playbook_incomplete", "agent_crashed", "unknown"];
       for (const failureReason of reasons) {
         const e = explainRunFailure({ failureReason, runner: "cloud" });

@@ -61,13 +61,13 @@ export function explainRunFailure({ failureReason, runner, authSource, projectId
       if (runner !== CLOUD_RUNNER.slug && !localRunnersAllowed()) {
         return {
           summary: `${label} is not offered on this service.`,
-          fix: "Choose Cloud as this campaign's runner, then run again.",
-          action: campaignId ? { label: "Choose another runner", href: `/campaigns/${campaignId}#edit-campaign-runner` } : null,
+          fix: "Choose Cloud as this campaign's agent, then run again.",
+          action: campaignId ? { label: "Choose another agent", href: `/campaigns/${campaignId}#edit-campaign-runner` } : null,
         };
       }
       if (runner === CLOUD_RUNNER.slug && isCloudEdition()) {
         return {
-          summary: "The cloud runner was not available when the run started.",
+          summary: "The cloud agent was not available when the run started.",
           fix: "Run again in a few minutes; if it keeps failing, contact support.",
           action: null,
         };
@@ -76,13 +76,13 @@ export function explainRunFailure({ failureReason, runner, authSource, projectId
         return {
           summary: "The cloud runner is not set up on this server.",
           fix: "Set `OUTREACH_CLOUD_RELAY_URL` and `OUTREACH_CLOUD_TOKEN` and restart the dashboard, or choose a local runner for this campaign.",
-          action: campaignId ? { label: "Choose another runner", href: `/campaigns/${campaignId}#edit-campaign-runner` } : settings,
+          action: campaignId ? { label: "Choose another agent", href: `/campaigns/${campaignId}#edit-campaign-runner` } : settings,
         };
       }
       return {
         summary: `${label} could not be started on this server.`,
         fix: `Install it (${findLocalBackend(runner)?.installHint ?? "see Settings > Agent runners"}), or choose another runner for this campaign.`,
-        action: campaignId ? { label: "Choose another runner", href: `/campaigns/${campaignId}#edit-campaign-runner` } : settings,
+        action: campaignId ? { label: "Choose another agent", href: `/campaigns/${campaignId}#edit-campaign-runner` } : settings,
       };
     case "quota_exhausted":
       return {

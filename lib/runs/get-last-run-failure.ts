@@ -1,5 +1,6 @@
 // The campaign page's failure notice: the campaign's most recent finished run, when it failed. A run someone
 // cancelled says nothing about whether the campaign can run, so it is passed over; a later success clears the notice.
+import { runErrorForViewer } from "@/lib/runs/run-log-event";
 import { db } from "@/lib/db/client";
 import { getAuthFailureSource } from "@/lib/runs/get-auth-failure-source";
 import type { AuthFailureSource } from "@/lib/runs/explain-run-failure";
@@ -47,7 +48,7 @@ export async function getLastRunFailure({ orgId, campaignId }: { orgId: number; 
     runner: last.runner,
     projectId: last.projectId,
     failureReason,
-    error: last.error,
+    error: runErrorForViewer(last.error),
     finishedAt: last.finishedAt.toISOString(),
     authSource,
     failedAccount: failed ? { id: failed.id, handle: failed.platformId } : null,

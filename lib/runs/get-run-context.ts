@@ -34,7 +34,7 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
   const since = new Date(now.getTime() - dedup.window_days * 86_400_000);
 
   const optedOutWhere = { organizationId: orgId, ...(platform ? { platform } : {}), optedOutAt: { not: null } };
-  const [accounts, blocklist, contacts, templates, optedOut, optedOutTotal] = await Promise.all([
+  const [accounts, blocklist, contacts, templates, optedOut, optedOutTotal, spread] = await Promise.all([
     project
       ? db.account.findMany({
           where: { organizationId: orgId, projectId: project.id, ...(platform ? { platform } : {}) },
@@ -63,7 +63,9 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
       select: { platform: true, targetUser: true, optedOutAt: true },
     }),
     db.contactHistory.count({ where: optedOutWhere }),
+    campaign ? db.campaignSendAccount.findMany({ where: { organizationId: orgId, campaignId: campaign.id }, select: { accountId: true } }) : [],
   ]);
+  const spreadIds = new Set(spread.map((s) => s.accountId));
 
   return {
     run: { id: run.id, kind: run.kind, trigger: run.trigger, params: run.params },
@@ -78,6 +80,14 @@ export async function getRunContext({ orgId, runId, now = new Date() }: { orgId:
     },
     project,
     accounts: accounts.map((a) => ({ id: a.id, platform: a.platform, handle: a.platformId, displayName: a.displayName, isDefault: a.isDefault })),
+    // The accounts the campaign sends from (docs/sending-limits.md "Spread over accounts"): drafts may then leave
+    // accountId out, and one is chosen when each is sent.
+    sendAccounts: spreadIds.size === 0
+      ? { accountIds: [], note: "Each draft names its accountId." }
+      : {
+          accountIds: accounts.filter((a) => spreadIds.has(a.id)).map((a) => a.id),
+          note: "This campaign sends from several accounts: leave accountId out of drafts_create entries, and the account with the most room is chosen when each draft is sent (a person already written to stays with that account).",
+        },
     blocklist: blocklist.map((b) => ({ type: b.type, value: b.value, scope: b.projectId === null ? "global" : "project" })),
     recentlyContacted: contacts.map((c) => ({ platform: c.platform, handle: c.targetUser, lastContactedAt: c.lastContactedAt.toISOString(), outcome: c.outcome })),
     optedOut: {

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { runErrorForViewer } from "@/lib/runs/run-log-event";
 import { runSummarySelect, toRunSummary, type RunStatusValue, type RunSummary } from "@/lib/runs/run-summary";
 
 export interface ListRunsInput {
@@ -30,5 +31,8 @@ export async function listRuns({ orgId, campaignId, projectId, failureReason, st
     take: Math.min(Math.max(1, limit), MAX_LIMIT),
     select: runSummarySelect(orgId),
   });
-  return rows.map((r) => toRunSummary(r, orgId));
+  return rows.map((r) => {
+    const summary = toRunSummary(r, orgId);
+    return { ...summary, error: runErrorForViewer(summary.error) };
+  });
 }

@@ -101,6 +101,8 @@ export interface PolicyInput {
   sends: Date[];
   /** The earliest time the next send may go (the last send's gap and jitter). */
   nextSendAt: Date | null;
+  /** The account's handle, so a held draft says whose limits hold it; without it the reason says "the account". */
+  account?: string;
 }
 
 export type PolicyDecision =
@@ -112,7 +114,7 @@ export type PolicyDecision =
  * the later of the time the 24-hour window frees a slot (or warm-up's next day raises the cap), the time the hour's
  * window frees one, and the gap after the last send.
  */
-export function decideSend({ policy, accountCreatedAt, now, sends, nextSendAt }: PolicyInput): PolicyDecision {
+export function decideSend({ policy, accountCreatedAt, now, sends, nextSendAt, account }: PolicyInput): PolicyDecision {
   const t = now.getTime();
   const day = sends.filter((s) => s.getTime() > t - DAY_MS).map((s) => s.getTime()).sort((a, b) => a - b);
   const hour = day.filter((s) => s > t - HOUR_MS);
@@ -150,7 +152,8 @@ export function decideSend({ policy, accountCreatedAt, now, sends, nextSendAt }:
     reasons.push(`at least ${formatGap(policy.minGapSeconds)} between sends`);
   }
   if (reasons.length === 0) return { allowed: true };
-  return { allowed: false, sendAfter: new Date(after), reason: `The account's sending limits: ${reasons.join("; ")}` };
+  const whose = account ? `The sending limits of ${account}` : "The account's sending limits";
+  return { allowed: false, sendAfter: new Date(after), reason: `${whose}: ${reasons.join("; ")}` };
 }
 
 /** The next send's earliest time after a send at `at`: the gap plus a random share of the jitter. */

@@ -1,6 +1,7 @@
 // Where an account stands against its sending limits, in numbers and in the words the project's Accounts tab shows
 // ("3 of 7 sent in the last 24 hours (warm-up day 3); next send allowed at 14:32 UTC"). Reads only: the counts are
 // the same account_sends rows the send gate counts (lib/sending/take-send-slot.ts).
+import { formatWhen as formatWhenIn } from "@/lib/format/date-time";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { dayCapAt, decideSend, effectivePolicy, formatGap, readOverrides, type SendingPolicy } from "@/lib/sending/sending-policy";
@@ -76,11 +77,7 @@ export function describePolicy(p: SendingPolicy): string {
   return `At most ${p.dailyCap} a day and ${p.hourlyCap} an hour${gap}${jitter}${ramp}.`;
 }
 
-const timeFmt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-const dayFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
 /** "14:32 UTC" today, "Nov 27, 09:05 UTC" on another day (pages render on the server in UTC, like formatDateTime). */
 export function formatWhen(d: Date, now: Date): string {
-  const sameDay = d.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
-  return sameDay ? `${timeFmt.format(d)} UTC` : `${dayFmt.format(d)}, ${timeFmt.format(d)} UTC`;
+  return formatWhenIn(d, now, "UTC");
 }

@@ -12,8 +12,10 @@ import { GuardedRequestError } from "@/lib/net/net-error";
 import { privateHostsAdvice } from "@/lib/net/private-hosts";
 import { scanGitPack } from "@/lib/sources/scan-git-pack";
 import { SourceRefusedError } from "@/lib/sources/source-error";
-import { formatBytes, type SourceLimits } from "@/lib/sources/source-limits";
+import { formatBytes } from "@/lib/format/bytes";
+import { type SourceLimits } from "@/lib/sources/source-limits";
 import { TreeWriter } from "@/lib/sources/tree-writer";
+import type { StorageRoom } from "@/lib/sources/storage-room";
 
 export interface ClonedRepository {
   /** The folder holding the files (inside the staging folder). */
@@ -25,7 +27,15 @@ export interface ClonedRepository {
 
 const REGULAR_FILE_MODES = new Set(["100644", "100755", "100664"]);
 
-export async function cloneRepository({ url, ref, staging, limits, policy }: { url: string; ref: string | null; staging: string; limits: SourceLimits; policy: DestinationPolicy }): Promise<ClonedRepository> {
+export async function cloneRepository({ url, ref, staging, limits, policy, room }: {
+  url: string;
+  ref: string | null;
+  staging: string;
+  limits: SourceLimits;
+  policy: DestinationPolicy;
+  /** The organization's storage room left for this source. */
+  room?: StorageRoom;
+}): Promise<ClonedRepository> {
   const deadline = Date.now() + limits.cloneTimeoutMs;
   const gitdir = path.join(staging, "git");
   const treeDir = path.join(staging, "tree");
@@ -38,7 +48,7 @@ export async function cloneRepository({ url, ref, staging, limits, policy }: { u
     const fetched = await git.fetch({ fs: gitFs, http, gitdir, remote: "origin", ref: ref ?? undefined, singleBranch: true, depth: 1, tags: false });
     const commit = fetched.fetchHead;
     if (!commit) throw new SourceRefusedError("The repository was refused: it has no commits.");
-    const tree = new TreeWriter(treeDir, limits, "The repository");
+    const tree = new TreeWriter(treeDir, limits, "The repository", { room });
     const { commit: head } = await git.readCommit({ fs: gitFs, gitdir, oid: commit });
     await writeTree({ gitFs, gitdir, oid: head.tree, prefix: "", tree, deadline, limits });
     if (tree.files === 0) throw new SourceRefusedError("The repository was refused: it holds no files.");

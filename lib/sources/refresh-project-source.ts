@@ -15,7 +15,7 @@ export async function refreshProjectSource({ orgId, projectId }: { orgId: number
   }
   let cloned: Awaited<ReturnType<typeof cloneForSave>>;
   try {
-    cloned = await cloneForSave({ orgId, url: source.url, ref: source.ref });
+    cloned = await cloneForSave({ orgId, projectId, url: source.url, ref: source.ref });
   } catch (err) {
     if (err instanceof AppError) {
       await db.project.updateMany({ where: { id: projectId, organizationId: orgId, sourceKind: "repository" }, data: { sourceError: err.message } });
@@ -27,6 +27,7 @@ export async function refreshProjectSource({ orgId, projectId }: { orgId: number
       orgId,
       projectId,
       tree: cloned.tree,
+      what: "The repository",
       data: { sourceCommit: cloned.commit, sourceFetchedAt: new Date(), sourceFileCount: cloned.files, sourceBytes: cloned.bytes, sourceError: null },
     });
   } finally {

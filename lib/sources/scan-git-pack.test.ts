@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { scanGitPack } from "@/lib/sources/scan-git-pack";
 import type { SourceLimits } from "@/lib/sources/source-limits";
 
-const limits: SourceLimits = { maxUploadBytes: 1 << 20, maxUnpackedBytes: 64 * 1024, maxFileBytes: 16 * 1024, maxFiles: 100, cloneTimeoutMs: 1000 };
+const limits: SourceLimits = { maxUploadBytes: 1 << 20, maxUnpackedBytes: 64 * 1024, maxFileBytes: 16 * 1024, maxFiles: 100, cloneTimeoutMs: 1000, unpackTimeoutMs: 1000 };
 
 /** A pack object header: type in bits 4-6 of the first byte, the size as a little-endian base-128 number. */
 function objectHeader(type: number, size: number): Buffer {

@@ -4,7 +4,8 @@
 // cap (zlib's maxOutputLength), so nothing larger than one file's limit is ever held, and the objects' sizes are
 // added up against the unpacked limit.
 import zlib from "node:zlib";
-import { formatBytes, type SourceLimits } from "@/lib/sources/source-limits";
+import { formatBytes } from "@/lib/format/bytes";
+import { type SourceLimits } from "@/lib/sources/source-limits";
 import { SourceRefusedError } from "@/lib/sources/source-error";
 
 // Pack object types (git's pack-format.txt).

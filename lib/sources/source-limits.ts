@@ -13,6 +13,8 @@ export interface SourceLimits {
   maxFiles: number;
   /** A clone (every request and writing the files) gives up after this long. */
   cloneTimeoutMs: number;
+  /** Unpacking an uploaded archive (inflating, checking and writing every entry) gives up after this long. */
+  unpackTimeoutMs: number;
 }
 
 const MB = 1024 * 1024;
@@ -28,6 +30,8 @@ const MB = 1024 * 1024;
 //   50,000 entries per call.
 // - 60 s per clone (OUTREACH_SOURCE_CLONE_TIMEOUT_S): a shallow clone of a repository within the limits above takes a
 //   few seconds; the person waits for it in the request that asked.
+// - 30 s to unpack an upload (OUTREACH_SOURCE_UNPACK_TIMEOUT_S): 200 MB inflate and reach the disk in a few seconds;
+//   an archive that takes longer is made to, and holds one of the instance's two unpack slots (unpack-slot.ts).
 export function sourceLimits(): SourceLimits {
   const env = readEnv();
   return {
@@ -36,12 +40,6 @@ export function sourceLimits(): SourceLimits {
     maxFileBytes: Math.floor(env.OUTREACH_SOURCE_MAX_FILE_MB * MB),
     maxFiles: env.OUTREACH_SOURCE_MAX_FILES,
     cloneTimeoutMs: env.OUTREACH_SOURCE_CLONE_TIMEOUT_S * 1000,
+    unpackTimeoutMs: Math.round(env.OUTREACH_SOURCE_UNPACK_TIMEOUT_S * 1000),
   };
-}
-
-/** "50 MB", "512 KB": a limit as a person reads it. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} bytes`;
 }

@@ -7,8 +7,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { formatBytes, type SourceLimits } from "@/lib/sources/source-limits";
+import { formatBytes } from "@/lib/format/bytes";
+import { type SourceLimits } from "@/lib/sources/source-limits";
 import { SourceRefusedError } from "@/lib/sources/source-error";
+import type { StorageRoom } from "@/lib/sources/storage-room";
+
+export interface TreeWriterOptions {
+  /** Aborts every write under way and refuses the next entry: the deadline of the unpack, or the request ending. */
+  signal?: AbortSignal;
+  /** The organization's storage room left for this source (storage-room.ts); refused with its own sentence past it. */
+  room?: StorageRoom;
+}
 
 export class TreeWriter {
   entries = 0;
@@ -22,7 +31,12 @@ export class TreeWriter {
     readonly limits: SourceLimits,
     /** "The archive", "The repository": opens every refusal. */
     readonly what: string,
+    private readonly options: TreeWriterOptions = {},
   ) {}
+
+  get signal(): AbortSignal | undefined {
+    return this.options.signal;
+  }
 
   /**
    * The entry's path relative to the root, with forward slashes, or null for the root itself ("./"). Refuses what
@@ -41,6 +55,7 @@ export class TreeWriter {
 
   /** Counts one entry of any kind against the entry limit. */
   countEntry(): void {
+    if (this.signal?.aborted) throw this.stopped();
     if (++this.entries > this.limits.maxFiles) {
       throw this.refuse(`it has more than ${this.limits.maxFiles.toLocaleString("en-US")} entries`);
     }
@@ -61,6 +76,7 @@ export class TreeWriter {
   checkDeclaredSize(rel: string, size: number): void {
     if (size > this.limits.maxFileBytes) throw this.tooLargeFile(rel);
     if (this.bytes + size > this.limits.maxUnpackedBytes) throw this.tooLargeTotal();
+    if (this.options.room && this.bytes + size > this.options.room.bytes) throw this.options.room.refusal();
   }
 
   /** Writes one file from a stream, counting its bytes against both limits as they arrive. */
@@ -74,14 +90,16 @@ export class TreeWriter {
         this.bytes += chunk.length;
         if (written > this.limits.maxFileBytes) return done(this.tooLargeFile(rel));
         if (this.bytes > this.limits.maxUnpackedBytes) return done(this.tooLargeTotal());
+        if (this.options.room && this.bytes > this.options.room.bytes) return done(this.options.room.refusal());
         done(null, chunk);
       },
     });
     const source = content instanceof Uint8Array ? [Buffer.from(content)] : content;
     // "wx": a second entry of the same name is an error, never a silent overwrite; the mode drops any set-id or
     // executable bit the archive carried.
-    await pipeline(source, counter, fs.createWriteStream(abs, { flags: "wx", mode: 0o644 })).catch((err: unknown) => {
+    await pipeline(source, counter, fs.createWriteStream(abs, { flags: "wx", mode: 0o644 }), { signal: this.signal }).catch((err: unknown) => {
       if (err instanceof SourceRefusedError) throw err;
+      if (this.signal?.aborted) throw this.stopped();
       if ((err as { code?: string }).code === "EEXIST") throw this.refuse(`entry "${rel}" appears twice`);
       if ((err as { code?: string }).code === "ENOTDIR" || (err as { code?: string }).code === "EISDIR") {
         throw this.refuse(`entry "${rel}" is both a file and a folder`);
@@ -93,6 +111,13 @@ export class TreeWriter {
 
   refuse(why: string): SourceRefusedError {
     return new SourceRefusedError(`${this.what} was refused: ${why}.`);
+  }
+
+  /** Why the unpack stopped when its signal fired: the deadline passed, or the person's request ended. */
+  stopped(): SourceRefusedError {
+    const reason: unknown = this.signal?.reason;
+    if (reason instanceof SourceRefusedError) return reason;
+    return this.refuse("the upload was cancelled before it was unpacked");
   }
 
   private tooLargeFile(rel: string): SourceRefusedError {

@@ -2,7 +2,8 @@
 // a stream, counted, and stopped with 413 past the upload limit (the JSON body parsing of the route wrappers is not
 // used: an archive is not JSON and may be far larger than a JSON body may be); it is then unpacked into a staging
 // folder with every check of tree-writer.ts and the unpackers, and installed atomically only when all of it passed,
-// so a refused archive leaves the previous source in place.
+// so a refused archive leaves the previous source in place. The unpack is bounded in time and in how many run at once
+// (unpack-slot.ts), and by the organization's storage quota (storage-room.ts) as well as the per-source limits.
 import fs from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -13,11 +14,14 @@ import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { installSource } from "@/lib/sources/install-source";
 import { makeStagingDir, removeDir } from "@/lib/sources/managed-source-dir";
 import { SourceRefusedError } from "@/lib/sources/source-error";
-import { formatBytes, sourceLimits } from "@/lib/sources/source-limits";
+import { formatBytes } from "@/lib/format/bytes";
+import { sourceLimits } from "@/lib/sources/source-limits";
 import { NO_SOURCE } from "@/lib/sources/source-view";
+import { getStorageRoom } from "@/lib/sources/storage-room";
 import { TreeWriter } from "@/lib/sources/tree-writer";
 import { unpackTarGz } from "@/lib/sources/unpack-tar-gz";
 import { unpackZip } from "@/lib/sources/unpack-zip";
+import { withOrganizationUpload, withUnpackSlot } from "@/lib/sources/unpack-slot";
 
 export type ArchiveFormat = "zip" | "tar.gz";
 
@@ -38,13 +42,15 @@ export function archiveFormatOf(contentType: string | null): ArchiveFormat | nul
   return CONTENT_TYPES[type] ?? null;
 }
 
-export async function uploadProjectArchive({ orgId, projectId, contentType, contentLength, body, name }: {
+export async function uploadProjectArchive({ orgId, projectId, contentType, contentLength, body, name, signal }: {
   orgId: number;
   projectId: number;
   contentType: string | null;
   contentLength: string | null;
   body: ReadableStream<Uint8Array> | null;
   name?: string;
+  /** The request's: when it ends early, the unpack stops and the staging folder is removed. */
+  signal?: AbortSignal;
 }) {
   // Another organization's project answers 404 before a byte of the body is read.
   await getProjectOrThrow({ orgId, id: projectId });
@@ -58,30 +64,39 @@ export async function uploadProjectArchive({ orgId, projectId, contentType, cont
   if (declared !== null && Number.isFinite(declared) && declared > limits.maxUploadBytes) throw tooLarge();
   if (!body) throw new AppError("bad_request", "The request has no body: send the archive's bytes.");
 
-  const staging = await makeStagingDir(orgId);
-  try {
-    const file = path.join(staging, "upload");
-    const size = await saveBody(body, file, limits.maxUploadBytes, tooLarge);
-    if (size === 0) throw new AppError("bad_request", "The request body is empty: send the archive's bytes.");
-    await checkMagic(file, format);
-    const treeDir = path.join(staging, "tree");
-    await fs.promises.mkdir(treeDir);
-    const tree = new TreeWriter(treeDir, limits, "The archive");
-    await (format === "zip" ? unpackZip : unpackTarGz)(file, tree);
-    if (tree.files === 0) throw new SourceRefusedError("The archive was refused: it holds no files.");
-    await installSource({
-      orgId,
-      projectId,
-      tree: await singleTopFolder(treeDir),
-      data: {
-        ...NO_SOURCE, sourceKind: "archive", sourceArchiveName: name ?? (format === "zip" ? "archive.zip" : "archive.tar.gz"),
-        sourceFetchedAt: new Date(), sourceFileCount: tree.files, sourceBytes: tree.bytes,
-      },
-    });
-    return getProjectOrThrow({ orgId, id: projectId });
-  } finally {
-    await removeDir(staging);
-  }
+  return withOrganizationUpload(orgId, async () => {
+    // An organization already at its quota is told so before a byte of the archive is read.
+    const room = await getStorageRoom({ orgId, projectId, what: "The archive" });
+    if (room.bytes <= 0) throw room.refusal();
+    const staging = await makeStagingDir(orgId);
+    try {
+      const file = path.join(staging, "upload");
+      const size = await saveBody(body, file, limits.maxUploadBytes, tooLarge);
+      if (size === 0) throw new AppError("bad_request", "The request body is empty: send the archive's bytes.");
+      await checkMagic(file, format);
+      const treeDir = path.join(staging, "tree");
+      await fs.promises.mkdir(treeDir);
+      const tree = await withUnpackSlot({ deadlineMs: limits.unpackTimeoutMs, requestSignal: signal }, async (unpackSignal) => {
+        const writer = new TreeWriter(treeDir, limits, "The archive", { signal: unpackSignal, room });
+        await (format === "zip" ? unpackZip : unpackTarGz)(file, writer);
+        return writer;
+      });
+      if (tree.files === 0) throw new SourceRefusedError("The archive was refused: it holds no files.");
+      await installSource({
+        orgId,
+        projectId,
+        tree: await singleTopFolder(treeDir),
+        what: "The archive",
+        data: {
+          ...NO_SOURCE, sourceKind: "archive", sourceArchiveName: name ?? (format === "zip" ? "archive.zip" : "archive.tar.gz"),
+          sourceFetchedAt: new Date(), sourceFileCount: tree.files, sourceBytes: tree.bytes,
+        },
+      });
+      return getProjectOrThrow({ orgId, id: projectId });
+    } finally {
+      await removeDir(staging);
+    }
+  });
 }
 
 /** Writes the body to `file`, counting; past `max` bytes it stops reading and throws `tooLarge()`. */

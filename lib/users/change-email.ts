@@ -21,7 +21,7 @@ export async function changeEmail({ userId, email, currentPassword, address, log
     await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
     await tx.accountToken.deleteMany({ where: { userId } });
   });
-  notifyEmailChanged({ oldEmail: user.email, newEmail: email, username: user.username, at: now, log });
+  notifyEmailChanged({ oldEmail: user.email, newEmail: email, username: user.username, at: now, timeZone: user.timeZone, log });
   const verificationSent = await queueVerificationMail({ userId, email, log, now });
   const notice = verificationSent
     ? `A verification link is on its way to ${email}.`

@@ -16,6 +16,6 @@ export async function changePassword({ userId, currentPassword, newPassword, add
     db.user.update({ where: { id: user.id }, data: { passwordHash, sessionVersion: { increment: 1 } } }),
     db.accountToken.deleteMany({ where: { userId: user.id, purpose: "password_reset" } }),
   ]);
-  notifyPasswordChanged({ email: user.email, username: user.username, at: now, log });
+  notifyPasswordChanged({ email: user.email, username: user.username, at: now, timeZone: user.timeZone, log });
   return { userId: user.id, username: user.username, changed: true as const };
 }

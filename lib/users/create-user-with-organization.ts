@@ -16,6 +16,8 @@ export async function createUserWithOrganization(opts: {
   email?: string;
   password: string;
   firstRunOnly?: boolean;
+  /** Made by the server's command line, where the operator may choose a reserved username. */
+  commandLine?: boolean;
 }) {
   const passwordHash = await hashPassword(opts.password);
   const cloud = isCloudEdition();
@@ -27,7 +29,7 @@ export async function createUserWithOrganization(opts: {
     if (opts.firstRunOnly && userCount > 0) {
       throw new AppError("conflict", "Setup is already complete. Sign in instead.");
     }
-    const user = await createUser(tx, { username: opts.username, email: opts.email, passwordHash });
+    const user = await createUser(tx, { username: opts.username, email: opts.email, passwordHash, commandLine: opts.commandLine });
     let org: { id: number; name: string };
     if (defaultOrg && userCount === 0) {
       org = await tx.organization.update({ where: { id: defaultOrg.id }, data: { name: opts.organizationName }, select: { id: true, name: true } });

@@ -1,7 +1,8 @@
 // A username for someone who signed up with an email address only: the address's local part (without a +tag), in the
-// characters usernames allow, and a short random suffix when it is taken ("alice", then "alice-3f9c").
+// characters usernames allow, and a short random suffix when it is taken or reserved ("alice", then "alice-3f9c").
 import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { isReservedUsername } from "@/lib/users/reserved-usernames";
 
 /** The username an address suggests, before checking whether it is free. */
 export function usernameFromEmail(email: string): string {
@@ -13,7 +14,7 @@ export function usernameFromEmail(email: string): string {
 
 export async function deriveUsername(tx: Tx, email: string): Promise<string> {
   const base = usernameFromEmail(email);
-  const free = async (name: string) => (await tx.user.findUnique({ where: { username: name }, select: { id: true } })) === null;
+  const free = async (name: string) => !isReservedUsername(name) && (await tx.user.findUnique({ where: { username: name }, select: { id: true } })) === null;
   if (await free(base)) return base;
   for (let i = 0; i < 5; i++) {
     const candidate = `${base}-${randomBytes(2).toString("hex")}`;

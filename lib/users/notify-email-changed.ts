@@ -4,10 +4,11 @@ import type { Logger } from "@/lib/log/logger";
 import { mailSettings } from "@/lib/mail/mail-settings";
 import { emailChangedMail } from "@/lib/mail/messages";
 import { sendMailLater } from "@/lib/mail/send-mail";
+import { mailTimeZone } from "@/lib/users/mail-time-zone";
 
-export function notifyEmailChanged({ oldEmail, newEmail, username, at, log }: { oldEmail: string | null; newEmail: string; username: string; at: Date; log: Logger }): void {
+export function notifyEmailChanged({ oldEmail, newEmail, username, at, timeZone, log }: { oldEmail: string | null; newEmail: string; username: string; at: Date; timeZone: string | null; log: Logger }): void {
   const settings = mailSettings();
   if (!settings || !oldEmail || oldEmail === newEmail) return;
   const signInLink = `${settings.publicOrigin}/login`;
-  sendMailLater(settings, emailChangedMail({ to: oldEmail, username, newEmail, at, signInLink }), log, "email_changed");
+  sendMailLater(settings, emailChangedMail({ to: oldEmail, username, newEmail, at, timeZone: mailTimeZone(timeZone), signInLink }), log, "email_changed");
 }

@@ -22,11 +22,11 @@ export async function resetPassword({ token, password, log, now = new Date() }: 
         sessionVersion: { increment: 1 },
         ...(before.email === spent.email && !before.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
       },
-      select: { id: true, username: true, email: true, memberships: { select: { organizationId: true }, orderBy: { id: "asc" }, take: 1 } },
+      select: { id: true, username: true, email: true, timeZone: true, memberships: { select: { organizationId: true }, orderBy: { id: "asc" }, take: 1 } },
     });
     await tx.accountToken.deleteMany({ where: { userId: user.id, purpose: "password_reset", usedAt: null } });
-    return { userId: user.id, username: user.username, email: user.email, orgId: user.memberships[0]?.organizationId ?? null };
+    return { userId: user.id, username: user.username, email: user.email, timeZone: user.timeZone, orgId: user.memberships[0]?.organizationId ?? null };
   });
-  notifyPasswordChanged({ email: reset.email, username: reset.username, at: now, log });
+  notifyPasswordChanged({ email: reset.email, username: reset.username, at: now, timeZone: reset.timeZone, log });
   return { userId: reset.userId, username: reset.username, orgId: reset.orgId };
 }

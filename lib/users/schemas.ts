@@ -39,3 +39,21 @@ export const ZPasswordResetConfirmBody = z
 export const ZVerifyEmailBody = z.object({ token: ZText.regex(ACCOUNT_TOKEN_PATTERN.verify_email, "Not a verification token") }).strict();
 export const ZChangePasswordBody = z.object({ currentPassword: ZText.min(1).max(200), newPassword: ZPassword }).strict();
 export const ZChangeEmailBody = z.object({ email: ZEmail, currentPassword: ZText.min(1).max(200) }).strict();
+
+/** Whether Intl knows `name` as a time zone (IANA names, and UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZoneBody = z
+  .object({
+    timeZone: ZText.max(64)
+      .refine(isTimeZone, { message: "Pick a time zone from the list (an IANA name such as Europe/Paris)" })
+      .describe("The zone mails write times in, such as Europe/Paris; UTC for none"),
+  })
+  .strict();

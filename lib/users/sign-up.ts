@@ -1,4 +1,6 @@
-// POST /api/auth/signup. With an invitation, a new user joins the invitation's organization (any edition). Without
+// POST /api/auth/signup. With an invitation, a new user joins the invitation's organization (any edition); one made
+// for an address (where addresses can be verified) is joined once the person confirms that address, and the sign-up
+// answers without a session until then (lib/invites/invite-address.ts). Without
 // one, the cloud edition creates the user with an organization of their own; a self-hosted install only lets the
 // first user in this way (later users come by invitation or `npm run outreach -- users:create`).
 // The cloud edition asks everyone for an email address (it signs them in and gets them back in); a self-hosted install
@@ -9,6 +11,7 @@ import { AppError } from "@/lib/http/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { isCloudEdition } from "@/lib/edition/edition";
 import { acceptInvite } from "@/lib/invites/accept-invite";
+import { claimInvite, inviteForSignUp } from "@/lib/invites/claim-invite";
 import type { Logger } from "@/lib/log/logger";
 import { createUser } from "@/lib/users/create-user";
 import { createUserWithOrganization } from "@/lib/users/create-user-with-organization";
@@ -22,7 +25,12 @@ export interface SignUpInput {
   inviteToken?: string;
 }
 
-type SignedUp = { user: { id: number; username: string; email: string | null }; organization: { id: number; name: string } };
+type SignedUp = {
+  user: { id: number; username: string; email: string | null };
+  /** Null when the person joins an invitation's organization only once they confirm their address. */
+  organization: { id: number; name: string } | null;
+  pendingInvitation?: { organizationName: string };
+};
 
 export async function signUp(input: SignUpInput, { log }: { log: Logger }): Promise<SignedUp & { verificationSent: boolean }> {
   if (isCloudEdition() && !input.email) {
@@ -39,7 +47,12 @@ async function createAccount(input: SignUpInput): Promise<SignedUp> {
     const passwordHash = await hashPassword(input.password);
     const inviteToken = input.inviteToken;
     return db.$transaction(async (tx) => {
+      const invite = await inviteForSignUp(tx, { token: inviteToken, email: input.email, now: new Date() });
       const user = await createUser(tx, { username: input.username, email: input.email, passwordHash });
+      if (invite.boundEmail) {
+        await claimInvite(tx, { inviteId: invite.id, userId: user.id });
+        return { user, organization: null, pendingInvitation: { organizationName: invite.organizationName } };
+      }
       const joined = await acceptInvite({ token: inviteToken, userId: user.id }, tx);
       return { user, organization: { id: joined.orgId, name: joined.orgName } };
     });

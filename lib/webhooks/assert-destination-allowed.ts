@@ -5,12 +5,13 @@ import { isIP } from "node:net";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { checkAddress } from "@/lib/net/address-guard";
+import { privateReceiversAdvice } from "@/lib/webhooks/private-receivers-advice";
 
 export function assertDestinationAllowed(url: string, allowPrivate: boolean = env.OUTREACH_WEBHOOK_ALLOW_PRIVATE): void {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) === 0) return;
   const verdict = checkAddress(host, { allowPrivate });
   if (!verdict.allowed) {
-    throw new AppError("bad_request", `Webhooks cannot go to ${verdict.reason}; set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 for a receiver on your own network`, { field: "url" });
+    throw new AppError("bad_request", `The webhook address is refused: ${verdict.reason}. ${privateReceiversAdvice()}`, { field: "url" });
   }
 }

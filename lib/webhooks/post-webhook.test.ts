@@ -190,10 +190,10 @@ describe("postWebhook against a receiver (allowPrivate)", () => {
     expect(v4.requests[0].headers.host).toBe(`hooks.example.test:${v4.port}`);
   });
 
-  it("says which host could not be resolved", async () => {
+  it("says which host could not be found, in words (the code ENOTFOUND is for the log, not the delivery log)", async () => {
     fakeDns({ "nowhere.example.test": Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }) });
     const result = await postWebhook({ url: "http://nowhere.example.test/in", body: "{}", headers: {}, allowPrivate: true });
-    expect(result).toMatchObject({ ok: false, status: null, error: "could not resolve nowhere.example.test (ENOTFOUND)" });
+    expect(result).toMatchObject({ ok: false, status: null, error: "could not find nowhere.example.test: no such host" });
   });
 
   it("never puts the URL's path or query in a result", async () => {
@@ -215,17 +215,17 @@ describe("postWebhook against a receiver (allowPrivate)", () => {
 });
 
 describe("postWebhook refuses internal destinations (no allowPrivate)", () => {
-  const hint = "(set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 to allow private receivers)";
+  const hint = "To send webhooks to a receiver on your own network, set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 on the server.";
   const v6Port = v6?.port ?? v4.port;
 
   it.each([
-    ["http://127.0.0.1:<port>/x", `http://127.0.0.1:${v4.port}/x`, `refused: 127.0.0.1 is a loopback address ${hint}`],
-    ["http://localhost:<port>/x", `http://localhost:${v4.port}/x`, `refused: 127.0.0.1 is a loopback address ${hint}`],
-    ["http://[::1]:<port>/x", `http://[::1]:${v6Port}/x`, `refused: ::1 is a loopback address ${hint}`],
-    ["http://[::ffff:127.0.0.1]:<port>/x", `http://[::ffff:127.0.0.1]:${v4.port}/x`, `refused: ::ffff:7f00:1 maps to 127.0.0.1, which is a loopback address ${hint}`],
-    ["http://169.254.169.254/latest/meta-data", "http://169.254.169.254/latest/meta-data", `refused: 169.254.169.254 is a link-local address ${hint}`],
-    ["http://10.0.0.1/hook", "http://10.0.0.1/hook", `refused: 10.0.0.1 is a private address ${hint}`],
-    ["https://0x7f.1/hook", "https://0x7f.1/hook", `refused: 127.0.0.1 is a loopback address ${hint}`],
+    ["http://127.0.0.1:<port>/x", `http://127.0.0.1:${v4.port}/x`, `refused: 127.0.0.1 is a loopback address. ${hint}`],
+    ["http://localhost:<port>/x", `http://localhost:${v4.port}/x`, `refused: 127.0.0.1 is a loopback address. ${hint}`],
+    ["http://[::1]:<port>/x", `http://[::1]:${v6Port}/x`, `refused: ::1 is a loopback address. ${hint}`],
+    ["http://[::ffff:127.0.0.1]:<port>/x", `http://[::ffff:127.0.0.1]:${v4.port}/x`, `refused: ::ffff:7f00:1 maps to 127.0.0.1, which is a loopback address. ${hint}`],
+    ["http://169.254.169.254/latest/meta-data", "http://169.254.169.254/latest/meta-data", `refused: 169.254.169.254 is a link-local address. ${hint}`],
+    ["http://10.0.0.1/hook", "http://10.0.0.1/hook", `refused: 10.0.0.1 is a private address. ${hint}`],
+    ["https://0x7f.1/hook", "https://0x7f.1/hook", `refused: 127.0.0.1 is a loopback address. ${hint}`],
   ])("%s is refused before any connection is made", async (_label, url, error) => {
     const offMachine = recordOffMachineConnects();
     // The short timeout only bounds a broken guard; a working one answers at once.

@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { guardedRequest } from "@/lib/net/guarded-request";
 import { GuardedRequestError } from "@/lib/net/net-error";
+import { privateReceiversAdvice } from "@/lib/webhooks/private-receivers-advice";
 
 // One POST of one webhook delivery, through the guarded client (lib/net/guarded-request.ts). It never throws: every
 // outcome, including a refused destination, comes back as a PostResult the delivery worker records. The URL is a
@@ -27,7 +28,6 @@ export type PostResult = {
 const DEFAULT_TIMEOUT_MS = 10_000;
 // Enough of a receiver's answer to show why it failed, small enough that a hostile receiver cannot fill memory.
 const EXCERPT_BYTES = 1024;
-const ALLOW_PRIVATE_HINT = "(set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 to allow private receivers)";
 
 export async function postWebhook(input: PostWebhookInput): Promise<PostResult> {
   const started = performance.now();
@@ -75,7 +75,7 @@ export async function postWebhook(input: PostWebhookInput): Promise<PostResult> 
     });
   } catch (err) {
     if (!(err instanceof GuardedRequestError)) throw err;
-    if (err.kind === "refused") return fail(allowPrivate ? `refused: ${err.reason}` : `refused: ${err.reason} ${ALLOW_PRIVATE_HINT}`);
+    if (err.kind === "refused") return fail(allowPrivate ? `refused: ${err.reason}` : `refused: ${err.reason}. ${privateReceiversAdvice()}`);
     return fail(err.message);
   }
 }

@@ -9,6 +9,8 @@ import { peerAddressHeader } from "@/lib/http/peer-address";
 import { inviteEmail } from "@/lib/invites/lookup-invite";
 import { MAIL_LIMITS } from "@/lib/users/mail-throttle";
 import { RESET_REQUESTED } from "@/lib/users/request-password-reset";
+import { VERIFICATION_TTL_MS } from "@/lib/users/account-token";
+import { verificationLinkState } from "@/lib/users/verification-link-state";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import * as signup from "@/app/api/auth/signup/route";
 import * as login from "@/app/api/auth/login/route";
@@ -66,13 +68,20 @@ describe("sign-up with an email address (cloud edition)", () => {
     // Only the token's hash is kept.
     expect(await db.accountToken.count({ where: { tokenHash: tokenOf(link) } })).toBe(0);
 
+    // The link's page offers the one button until it is used, then says the address is already verified.
+    expect(await verificationLinkState({ token: tokenOf(link) })).toBe("usable");
     const verified = await call(verifyEmailRoute.POST, { method: "POST", body: { token: tokenOf(link) } });
     expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-    expect(verified.json).toEqual({ email: stored, verified: true });
+    expect(verified.json).toEqual({ email: stored, verified: true, joined: [] });
     expect((await db.user.findUniqueOrThrow({ where: { id: row.id } })).emailVerifiedAt).not.toBeNull();
+    expect(await verificationLinkState({ token: tokenOf(link) })).toBe("already_verified");
+    // Still "already verified" once the link would have expired anyway.
+    expect(await verificationLinkState({ token: tokenOf(link), now: new Date(Date.now() + 2 * VERIFICATION_TTL_MS) })).toBe("already_verified");
     const again = await call(verifyEmailRoute.POST, { method: "POST", body: { token: tokenOf(link) } });
     expect(again.status).toBe(400);
     expect(again.json.message).toContain("This verification link can't be used");
+    expect(await verificationLinkState({ token: "vfy_" + "x".repeat(43) })).toBe("unusable");
+    expect(await verificationLinkState({ token: "not-a-token" })).toBe("unusable");
   });
 
   it("gives a second person with the same local part a username with a short suffix", async () => {
@@ -144,6 +153,12 @@ describe("existing accounts without an address", () => {
     expect((await call(verifyEmailRoute.POST, { method: "POST", body: { token: tokenOf(newLink) } })).status).toBe(200);
     expect(await db.user.findUniqueOrThrow({ where: { id: org.userId } })).toMatchObject({ email: newer, emailVerifiedAt: expect.any(Date) });
     expect((await signIn(email, FIXTURE_PASSWORD)).status).toBe(401);
+    // The link to the older address is not "already verified": that address was never confirmed.
+    expect(await verificationLinkState({ token: tokenOf(link) })).toBe("unusable");
+    expect(await verificationLinkState({ token: tokenOf(newLink) })).toBe("already_verified");
+    // Nor is a used link once the account has moved on to another address.
+    expect((await call(emailRoute.PUT, { method: "PUT", cookie: org.cookie, body: { email: anEmail("third"), currentPassword: FIXTURE_PASSWORD }, headers: from() })).status).toBe(200);
+    expect(await verificationLinkState({ token: tokenOf(newLink) })).toBe("unusable");
   });
 
   it("cannot take an address another account uses", async () => {
@@ -348,11 +363,18 @@ describe("invitations by email", () => {
     expect(JSON.stringify(looked.json)).not.toContain(email);
     expect(await inviteEmail({ token: made.json.token })).toBe(email);
 
-    const joined = await signUp({ email, inviteToken: tokenOf(link) });
-    expect(joined.status, JSON.stringify(joined.json)).toBe(201);
-    expect(joined.json.organization.id).toBe(A.orgId);
+    // Sign-up with the link and its address makes the account; it joins once the address is confirmed.
+    const signedUp = await signUp({ email, inviteToken: tokenOf(link) });
+    expect(signedUp.status, JSON.stringify(signedUp.json)).toBe(201);
+    expect(signedUp.json).toMatchObject({ organization: null, pendingInvitation: { organizationName: org.name }, verificationSent: true });
+    expect(signedUp.headers.get("set-cookie")).toBeNull();
+    expect(await db.membership.count({ where: { organizationId: A.orgId, user: { email } } })).toBe(0);
+    const confirm = await sink.linkFor(email, "/verify-email");
+    const verified = await call(verifyEmailRoute.POST, { method: "POST", body: { token: tokenOf(confirm) } });
+    expect(verified.json).toMatchObject({ email, verified: true, joined: [{ organizationId: A.orgId, organizationName: org.name, problem: null }] });
     expect(await db.membership.findFirstOrThrow({ where: { organizationId: A.orgId, user: { email } } })).toMatchObject({ role: "admin" });
     expect(await inviteEmail({ token: made.json.token })).toBeNull();
+    expect((await signIn(email, PASSWORD)).json.organizationId).toBe(A.orgId);
   });
 
   it("still answers the link when the mail server cannot be reached, and says the mail was not sent", async () => {

@@ -56,7 +56,7 @@ describe("GET /api/audit", () => {
     const times = everything.map((r) => r.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(everything.slice(-12).map(key)).toEqual([...everything.slice(-12).filter((r) => r.kind === "run"), ...everything.slice(-12).filter((r) => r.kind === "draft")].map(key));
-    expect(everything[0]).toMatchObject({ kind: "run", event: "tool_call", runId, actor: { type: "run", label: `run #${runId}` }, summary: "Tool call mcp__outreach__run_start" });
+    expect(everything[0]).toMatchObject({ kind: "run", event: "tool_call", runId, actor: { type: "run", label: `run #${runId}` }, summary: "Agent: Reading the campaign brief" });
     expect(everything.find((r) => r.kind === "draft")).toMatchObject({ draftId, actor: { type: "user" }, summary: expect.stringMatching(/^(Approved|Edited)/) });
   });
 

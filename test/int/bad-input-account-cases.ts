@@ -10,6 +10,7 @@ import * as verifyEmail from "@/app/api/auth/verify-email/route";
 import * as email from "@/app/api/auth/email/route";
 import * as verification from "@/app/api/auth/email/verification/route";
 import * as password from "@/app/api/auth/password/route";
+import * as timeZone from "@/app/api/auth/time-zone/route";
 import { call, type CallOptions } from "./http";
 import type { OrgFixture } from "./fixtures";
 
@@ -57,6 +58,12 @@ export function accountBadInputCases(expect400: Expect400, org: () => OrgFixture
       expect(res.json.error).toBe("unavailable");
       expect(await db.accountToken.count({ where: { userId: org().userId } })).toBe(0);
     },
+    "/api/auth/time-zone": async () => {
+      for (const body of [{}, { timeZone: "" }, { timeZone: "Mars/Olympus_Mons" }, { timeZone: "Europe/Paris; DROP" }, { timeZone: 3600 }, { timeZone: "Europe/Paris", userId: 1 }, { timeZone: "x".repeat(65) }]) {
+        await expect400(timeZone.PUT, { method: "PUT", body });
+      }
+      await expect400(timeZone.PUT, { method: "PUT", rawBody: "{", headers: json });
+    },
     "/api/auth/password": async () => {
       await expect400(password.POST, { method: "POST", body: {} });
       await expect400(password.POST, { method: "POST", body: { currentPassword: "whatever it is", newPassword: "short" } });
@@ -70,7 +77,7 @@ export function accountBadInputCases(expect400: Expect400, org: () => OrgFixture
 /** What the account cases could change, for the suite's snapshot. */
 export async function accountSnapshot(userId: number) {
   const [user, tokens] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerifiedAt: true, passwordHash: true, sessionVersion: true } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerifiedAt: true, passwordHash: true, sessionVersion: true, timeZone: true } }),
     db.accountToken.findMany({ orderBy: { id: "asc" }, select: { id: true, userId: true, usedAt: true } }),
   ]);
   return { user, tokens };

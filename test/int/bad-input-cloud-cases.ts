@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import * as organizations from "@/app/api/organizations/route";
 import * as organization from "@/app/api/organization/route";
 import * as leave from "@/app/api/organization/leave/route";
+import * as gettingStarted from "@/app/api/organization/getting-started/route";
 import * as switchOrg from "@/app/api/auth/switch-organization/route";
 import * as members from "@/app/api/members/route";
 import * as member from "@/app/api/members/[id]/route";
@@ -52,6 +53,13 @@ export function cloudBadInputCases(expect400: Expect400, org: () => OrgFixture):
         expect(list.status).toBe(200);
         expect(list.json.organizations.map((o: { id: number }) => o.id)).toEqual([org().orgId]);
       });
+    },
+    "/api/organization/getting-started": async () => {
+      for (const body of [{}, { dismissed: "yes" }, { dismissed: 1 }, { dismissed: true, organizationId: 1 }]) {
+        await expect400(gettingStarted.PUT, { method: "PUT", body });
+      }
+      await expect400(gettingStarted.PUT, { method: "PUT", rawBody: "{dismissed", headers: json });
+      expect((await db.organization.findUniqueOrThrow({ where: { id: org().orgId } })).gettingStartedDismissedAt).toBeNull();
     },
     "/api/organization": async () => {
       await expect400(organization.PATCH, { method: "PATCH", body: {} });

@@ -27,6 +27,7 @@ export function webhookBadInputCases(expect400: Expect400, orgId: () => number):
       await expect400(notifications.GET, { path: "/api/notifications?cursor=yesterday" });
       await expect400(notifications.GET, { path: "/api/notifications?limit=0" });
       await expect400(notifications.GET, { path: "/api/notifications?color=red" });
+      await expect400(notifications.GET, { path: "/api/notifications?grouped=yes" });
     },
     "/api/notifications/[id]": async () => {
       await expect400(notification.PATCH, { method: "PATCH", params: { id: "abc" }, body: { read: true } });

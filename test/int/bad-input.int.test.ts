@@ -64,9 +64,12 @@ import { cloudBadInputCases, cloudSnapshot } from "./bad-input-cloud-cases";
 import { operatorBadInputCases } from "./bad-input-operator-cases";
 import { sourceBadInputCases } from "./bad-input-source-cases";
 import { accountBadInputCases, accountSnapshot } from "./bad-input-account-cases";
+import { ssoBadInputCases, ssoSnapshot } from "./bad-input-sso-cases";
 import { expectFilterBad400, inboxBadInputCases } from "./bad-input-inbox-cases";
 import { searchBadInputCases } from "./bad-input-search-cases";
 import { sendingBadInputCases } from "./bad-input-sending-cases";
+import { operationsBadInputCases } from "./bad-input-operations-cases";
+import { privacyBadInputCases } from "./bad-input-privacy-cases";
 
 type Handler = Parameters<typeof call>[0];
 let A: OrgFixture;
@@ -89,7 +92,7 @@ beforeAll(async () => {
 
 /** Counts of every table a bad request could touch, to prove nothing was written. */
 async function snapshot() {
-  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc] = await Promise.all([
+  const [p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc, sso, csa, bk] = await Promise.all([
     db.project.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.account.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
     db.campaign.findMany({ where: { organizationId: A.orgId }, orderBy: { id: "asc" } }),
@@ -105,8 +108,11 @@ async function snapshot() {
     webhookSnapshot(A.orgId),
     cloudSnapshot(A.orgId),
     accountSnapshot(A.userId),
+    ssoSnapshot(A.orgId),
+    db.campaignSendAccount.findMany({ where: { organizationId: A.orgId }, orderBy: [{ campaignId: "asc" }, { accountId: "asc" }] }),
+    db.backupSchedule.findMany(),
   ]);
-  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify({ p, a, c, t, b, cfg, u, m, d, de, h, r, wh, cl, acc, sso, csa, bk }, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : typeof v === "bigint" ? String(v) : v));
 }
 
 async function expect400(handler: Handler, opts: CallOptions) {
@@ -127,9 +133,12 @@ const cases: Record<string, () => Promise<void>> = {
   ...operatorBadInputCases(expect400, () => A),
   ...sourceBadInputCases(expect400, () => ids.projectId),
   ...accountBadInputCases(expect400, () => A),
+  ...ssoBadInputCases(expect400, () => A),
   ...inboxBadInputCases(expect400, () => Number(ids.draftId)),
   ...searchBadInputCases(expect400),
-  ...sendingBadInputCases(expect400, () => A.orgId, () => ids.accountId),
+  ...operationsBadInputCases(),
+  ...sendingBadInputCases(expect400, () => A.orgId, () => ids.accountId, () => ids.campaignId),
+  ...privacyBadInputCases(expect400),
   "/api/run": async () => {
     await expect400(run.POST, { method: "POST", body: {} });
     await expect400(run.POST, { method: "POST", body: { campaignId: "7" } });
@@ -419,6 +428,10 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "sent", permalink: "javascript:alert(1)" } });
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "sent", permalink: `https://forum.example/${"a".repeat(2000)}` } });
     await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", permalink: "https://forum.example/r/x/comments/abc/t/" } });
+    // Undo takes a decision back (state pending_review); it is no way to reach another state.
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "approved", undo: true } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "pending_review", undo: "yes" } });
+    await expect400(draft.PATCH, { method: "PATCH", params, body: { state: "pending_review", undo: false } });
     await expect400(draft.PATCH, { method: "PATCH", params, rawBody: "{state", headers: { "content-type": "application/json" } });
   },
   "/api/drafts/bulk-approve": async () => {
@@ -426,12 +439,17 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: [ids.draftId] } });
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: Array.from({ length: 501 }, (_, i) => i + 1) } });
     await expect400(bulkApprove.POST, { method: "POST", body: { ids: [Number(ids.draftId)], all: true } });
+    await expect400(bulkApprove.POST, { method: "POST", body: { ids: [Number(ids.draftId)], states: "pending_review" } });
     await expectFilterBad400(expect400, () => Number(ids.draftId));
   },
   "/api/drafts/bulk-reschedule": async () => {
     await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)], send_after: "tomorrow" } });
     await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)] } });
     await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [-1], send_after: "2030-01-01T00:00:00Z" } });
+    // The states a selection was made in: known states, at least one, and with ids only (a filter has its own).
+    await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)], states: ["lost"], send_after: null } });
+    await expect400(bulkReschedule.POST, { method: "POST", body: { ids: [Number(ids.draftId)], states: [], send_after: null } });
+    await expect400(bulkReschedule.POST, { method: "POST", body: { filter: {}, states: ["approved"], send_after: null } });
   },
   "/api/drafts/[id]/regenerate": async () => {
     await expect400(regenerate.POST, { method: "POST", params: { id: ids.draftId }, body: { hint: 5 } });

@@ -33,6 +33,28 @@ const list = async (org: OrgFixture, query: string) => {
   return (res.json.campaigns as Array<{ id: number }>).map((c) => c.id);
 };
 
+describe("a new campaign starts on its schedule when its creator says so", () => {
+  it("state active with a cron: on the schedule at once, its first slot ahead; without a state it is not started", async () => {
+    const p = await createProject(A.orgId);
+    const started = await create(A, { projectId: p.id, cron: "0 9 * * 1-5", state: "active", config: VALID_PROFILE });
+    expect(started.state).toBe("active");
+    expect(new Date(started.nextRunAt!).getTime()).toBeGreaterThan(Date.now());
+    const later = await create(A, { projectId: p.id, cron: "0 9 * * 1-5", config: VALID_PROFILE });
+    expect(later).toMatchObject({ state: "draft", nextRunAt: null });
+    // Paused is for a campaign that has run; a new one is started or not.
+    const paused = await call(campaigns.POST, { cookie: A.cookie, method: "POST", body: { projectId: p.id, platform: "forum", skill: "forum-scout", name: `C ${uid()}`, state: "paused" } });
+    expect(paused.status).toBe(400);
+  });
+
+  it("Home counts a campaign that has not started in words that cannot be read as a message", async () => {
+    const org = await createOrg();
+    const p = await createProject(org.orgId);
+    await create(org, { projectId: p.id });
+    const { describeStateCounts } = await import("@/lib/campaigns/campaign-state");
+    expect(describeStateCounts(await countCampaignsByState({ orgId: org.orgId }))).toBe("1 not started");
+  });
+});
+
 describe("one state for a campaign", () => {
   it("pause, then save a rename from an edit form opened before the pause: the campaign stays paused everywhere", async () => {
     const p = await createProject(A.orgId);

@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import { db } from "@/lib/db/client";
 import { subscribe } from "@/lib/events/bus";
 import type { StreamEvent } from "@/lib/events/types";
-import { detectRunners } from "@/lib/runners/detect-runners";
+import { redetectCloudRunner } from "@/lib/runners/detect-runners";
 import { probeCloudRunner } from "@/lib/runners/cloud/probe-cloud-runner";
 import { cloudSettings } from "@/lib/runners/cloud/cloud-settings";
 import { dispatchRun } from "@/lib/runners/dispatch-run";
@@ -39,7 +39,7 @@ function issue(opts: { ttlSeconds?: number; now?: Date; jti?: string; key?: stri
 async function useCloud(url: string, cloudToken: string) {
   process.env.OUTREACH_CLOUD_RELAY_URL = url;
   process.env.OUTREACH_CLOUD_TOKEN = cloudToken;
-  return (await detectRunners({ refresh: true })).find((r) => r.slug === "cloud")!;
+  return (await redetectCloudRunner()).find((r) => r.slug === "cloud")!;
 }
 
 /**
@@ -95,7 +95,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => revokedList?.close(() => resolve()));
   delete process.env.OUTREACH_CLOUD_RELAY_URL;
   delete process.env.OUTREACH_CLOUD_TOKEN;
-  await detectRunners({ refresh: true });
+  await redetectCloudRunner();
 });
 
 describe("a campaign run on the cloud runner", () => {
@@ -326,11 +326,11 @@ describe("the wire protocol, spoken by hand", () => {
     c.ws.send("not json at all");
     expect(await c.next("error")).toMatchObject({ v: 1, type: "error", code: "bad_frame", message: "The frame is not JSON", seq: 0 });
     c.ws.send(JSON.stringify({ v: 1, type: "launch", seq: 0 }));
-    await expect.poll(() => c.frames.length).toBe(2);
+    await expect.poll(() => c.frames.length, { timeout: 15_000 }).toBe(2);
     expect(c.frames[1]).toMatchObject({ type: "error", code: "bad_frame" });
     expect(String(c.frames[1]!.message)).toMatch(/^Invalid frame at type: /);
     c.ws.send(JSON.stringify({ v: 2, type: "ping", seq: 0 }));
-    await expect.poll(() => c.frames.length).toBe(3);
+    await expect.poll(() => c.frames.length, { timeout: 15_000 }).toBe(3);
     expect(c.frames[2]).toMatchObject({ type: "error", code: "bad_frame", message: expect.stringMatching(/^Invalid frame at v: /) });
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
 
@@ -346,7 +346,7 @@ describe("the wire protocol, spoken by hand", () => {
     c.ws.send(JSON.stringify({ v: 1, type: "run.start", seq: 1, runId, kind: "campaign", playbook: scriptPlaybook({ steps: [{ say: "hand made" }, { sleep: 20_000 }] }), timeoutMs: 60_000 }));
     const update = await c.next("acp.update");
     expect(update).toMatchObject({ v: 1, runId, event: "lifecycle", seq: 1, ack: 1 });
-    await expect.poll(() => c.frames.some((f) => f.type === "acp.update" && f.event === "message_chunk")).toBe(true);
+    await expect.poll(() => c.frames.some((f) => f.type === "acp.update" && f.event === "message_chunk"), { timeout: 15_000 }).toBe(true);
 
     const before = c.frames.length;
     c.ws.send(JSON.stringify({ v: 1, type: "mcp.frame", seq: 2, runId, message: { jsonrpc: "1.0" } }));

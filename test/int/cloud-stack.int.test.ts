@@ -140,7 +140,7 @@ describe("npm run cloud (the supervisor)", () => {
       OUTREACH_CLOUD_RELAY_URL: `ws://127.0.0.1:${relayPort}`,
       RELAY_BACKEND: null,
     });
-    expect(await first.get<CloudProbe>("/probe")).toEqual({ available: true, version: "relay 1.0.0, fake-agent (scripted)", reason: null });
+    expect(await first.get<CloudProbe>("/probe")).toEqual({ available: true, version: "relay 1.0.0, fake-agent (scripted)", reason: null, model: "scripted" });
     expect(first.output()).toContain("Sign-up is open");
     expect(first.output()).toContain(`CLOUD_STACK_READY http://localhost:${first.port}`);
 

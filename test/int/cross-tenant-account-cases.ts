@@ -10,6 +10,7 @@ import * as verifyEmail from "@/app/api/auth/verify-email/route";
 import * as email from "@/app/api/auth/email/route";
 import * as verification from "@/app/api/auth/email/verification/route";
 import * as password from "@/app/api/auth/password/route";
+import * as timeZone from "@/app/api/auth/time-zone/route";
 import * as projects from "@/app/api/projects/route";
 import * as organizations from "@/app/api/organizations/route";
 import { FIXTURE_PASSWORD, uid } from "./fixtures";
@@ -25,7 +26,7 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
   let given: Promise<void> | undefined;
   /** A's person has an address (once), so a case can show nothing reaches it. */
   const giveAEmail = () => (given ??= db.user.update({ where: { id: w.A.userId }, data: { email: aEmail } }).then(() => undefined));
-  const aPerson = () => db.user.findUniqueOrThrow({ where: { id: w.A.userId }, select: { email: true, emailVerifiedAt: true, passwordHash: true, sessionVersion: true } });
+  const aPerson = () => db.user.findUniqueOrThrow({ where: { id: w.A.userId }, select: { email: true, emailVerifiedAt: true, passwordHash: true, sessionVersion: true, timeZone: true } });
 
   /** A person of B with an address of their own, signed in to B. */
   async function bPerson() {
@@ -82,7 +83,7 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
           const b = await bPerson();
           expect((await call(verification.POST, { method: "POST", cookie: b.cookie })).status).toBe(202);
           const res = await call(verifyEmail.POST, { method: "POST", body: { token: tokenOf(await sink.linkFor(b.email, "/verify-email")) } });
-          expect(res.json).toEqual({ email: b.email, verified: true });
+          expect(res.json).toEqual({ email: b.email, verified: true, joined: [] });
           expect((await db.user.findUniqueOrThrow({ where: { id: b.userId } })).emailVerifiedAt).not.toBeNull();
         }),
       );
@@ -124,6 +125,22 @@ export function accountRouteCases(w: TenantWorld): RouteCases {
           expect((await call(projects.GET, { cookie: w.B.cookie })).status).toBe(200);
           // The notice of the change goes to B's person only.
           expect((await sink.settled()).map((m) => m.to)).toEqual([b.email]);
+        }),
+      );
+    },
+    "/api/auth/time-zone": async () => {
+      await aUnchanged(() =>
+        withMailSink(async (sink) => {
+          const b = await bPerson();
+          const res = await call(timeZone.PUT, { method: "PUT", cookie: b.cookie, body: { timeZone: "Asia/Tokyo" } });
+          expect(res.status).toBe(200);
+          expect(res.json).toEqual({ timeZone: "Asia/Tokyo" });
+          expect((await db.user.findUniqueOrThrow({ where: { id: b.userId } })).timeZone).toBe("Asia/Tokyo");
+          // B's own notice is written in B's zone; A's setting (and A's mailbox) is untouched.
+          expect((await call(password.POST, { method: "POST", cookie: b.cookie, body: { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD } })).status).toBe(200);
+          const [notice] = await sink.settled();
+          expect(notice!.to).toBe(b.email);
+          expect(notice!.text).toMatch(/was changed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} GMT\+9\./);
         }),
       );
     },

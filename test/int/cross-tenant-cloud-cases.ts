@@ -11,6 +11,7 @@ import { generateCloudKeyPair } from "@/lib/relay-protocol/token";
 import * as organizations from "@/app/api/organizations/route";
 import * as organization from "@/app/api/organization/route";
 import * as leave from "@/app/api/organization/leave/route";
+import * as gettingStarted from "@/app/api/organization/getting-started/route";
 import * as switchOrg from "@/app/api/auth/switch-organization/route";
 import * as members from "@/app/api/members/route";
 import * as member from "@/app/api/members/[id]/route";
@@ -113,6 +114,22 @@ export function cloudRouteCases(w: TenantWorld): RouteCases {
         await expectUntouched(w);
       } finally {
         await db.organization.update({ where: { id: w.B.orgId }, data: { name: bBefore } });
+      }
+    },
+    "/api/organization/getting-started": async () => {
+      // Hiding Getting started acts on the caller's active organization only, whoever else they belong to.
+      try {
+        await withPeople("member", async ({ both }) => {
+          for (const cookie of [w.B.cookie, both.cookie]) {
+            const res = await call(gettingStarted.PUT, { cookie, method: "PUT", body: { dismissed: true } });
+            expect(res.json).toEqual({ dismissed: true });
+          }
+        });
+        expect((await db.organization.findUniqueOrThrow({ where: { id: w.A.orgId } })).gettingStartedDismissedAt).toBeNull();
+        expect((await db.organization.findUniqueOrThrow({ where: { id: w.B.orgId } })).gettingStartedDismissedAt).not.toBeNull();
+        await expectUntouched(w);
+      } finally {
+        await db.organization.update({ where: { id: w.B.orgId }, data: { gettingStartedDismissedAt: null } });
       }
     },
     "/api/organization/leave": async () => {

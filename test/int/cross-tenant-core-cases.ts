@@ -23,8 +23,11 @@ import { cloudRouteCases } from "./cross-tenant-cloud-cases";
 import { operatorRouteCases } from "./cross-tenant-operator-cases";
 import { sourceRouteCases } from "./cross-tenant-source-cases";
 import { accountRouteCases } from "./cross-tenant-account-cases";
+import { ssoRouteCases } from "./cross-tenant-sso-cases";
 import { searchRouteCases } from "./cross-tenant-search-cases";
+import { operationsRouteCases } from "./cross-tenant-operations-cases";
 import { sendingRouteCases } from "./cross-tenant-sending-cases";
+import { privacyRouteCases } from "./cross-tenant-privacy-cases";
 import * as projects from "@/app/api/projects/route";
 import * as project from "@/app/api/projects/[id]/route";
 import * as projectAccounts from "@/app/api/projects/[id]/accounts/route";
@@ -87,14 +90,17 @@ export function coreRouteCases(world: TenantWorld): RouteCases {
     ...webhookRouteCases(world),
     ...reportingRouteCases(world),
     ...removalRouteCases(world),
+    ...operationsRouteCases(world),
     ...outcomesRouteCases(world),
     ...cloudRouteCases(world),
     ...operatorRouteCases(world),
     ...sourceRouteCases(world),
     ...accountRouteCases(world),
+    ...ssoRouteCases(world),
     ...inboxRouteCases(world),
     ...searchRouteCases(world),
     ...sendingRouteCases(world),
+    ...privacyRouteCases(world),
     "/api/projects": async () => {
       const list = await call(projects.GET, asB());
       expect(list.status).toBe(200);

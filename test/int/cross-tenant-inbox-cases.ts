@@ -29,7 +29,7 @@ export function inboxRouteCases(w: TenantWorld): RouteCases {
     "/api/drafts/counts": async () => {
       const res = await call(counts.GET, { ...asB(), path: `/api/drafts/counts?q=${encodeURIComponent(A_WORDS)}` });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ review: 0, approved: 0, sent: 0, replied: 0, rejected: 0, all: 0 });
+      expect(res.json).toEqual({ review: 0, approved: 0, sent: 0, replied: 0, rejected: 0, all: 0, atLeast: [] });
       const campaignOfA = await call(counts.GET, { ...asB(), path: `/api/drafts/counts?campaign=${w.a.campaignId}` });
       expect(campaignOfA.json.all).toBe(0);
     },

@@ -183,6 +183,42 @@ describe("the quality score is required (SPEC \"Quality scoring\": every draft h
     }
   });
 
+  it("drafts_create answers each created draft with its entry's index, and variant siblings with their group id", async () => {
+    // Organization B: A's campaign already has a running run above.
+    const { token, hash } = mintRunToken();
+    const run = await db.run.create({
+      data: { organizationId: B.org.orgId, campaignId: B.campaignId, projectId: B.projectId, kind: "campaign", runner: "cloud", status: "running", runTokenHash: hash },
+    });
+    const tag = uid();
+    await db.blocklistEntry.create({ data: { organizationId: B.org.orgId, projectId: null, type: "user", value: `nope_${tag}` } });
+    const client = await connectToolClient({ runId: run.id, token });
+    try {
+      const entry = (targetUser: string, extra: Record<string, unknown> = {}) => ({ accountId: B.accountId, kind: "dm", targetUser, body: `Hi ${targetUser}`, qualityScore: 60, ...extra });
+      const res = await client.callTool("drafts_create", {
+        entries: [entry(`nope_${tag}`), entry(`plain_${tag}`), entry(`ab_${tag}`, { variants: ["Hello, a second way"] }), entry(`last_${tag}`)],
+      });
+      expect(res.isError, res.text).toBe(false);
+      const answer = JSON.parse(res.text) as { created: Array<Record<string, unknown>>; skipped: Array<{ index: number; reason: string }> };
+      expect(answer.skipped.map((s) => [s.index, s.reason])).toEqual([[0, "blocklisted"]]);
+      expect(answer.created.map((c) => [c.index, c.targetUser, c.variantLabel])).toEqual([
+        [1, `plain_${tag}`, null],
+        [2, `ab_${tag}`, "A"],
+        [2, `ab_${tag}`, "B"],
+        [3, `last_${tag}`, null],
+      ]);
+      const [plain, a, b, last] = answer.created;
+      expect(plain).not.toHaveProperty("variantGroupId");
+      expect(last).not.toHaveProperty("variantGroupId");
+      expect(a!.variantGroupId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(b!.variantGroupId).toBe(a!.variantGroupId);
+      // The ids answered are the drafts written, with the group the answer names.
+      const rows = await db.draft.findMany({ where: { runId: run.id }, orderBy: { id: "asc" } });
+      expect(rows.map((r) => [r.id, r.variantGroupId])).toEqual(answer.created.map((c) => [c.id, c.variantGroupId ?? null]));
+    } finally {
+      await client.close();
+    }
+  });
+
   it("outreach drafts:create refuses an entries file with an unscored entry and writes nothing", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drafts-cli-"));
     const file = path.join(dir, "entries.json");

@@ -7,6 +7,7 @@ import { createAccountRow, createCampaignRow, createDraftRow, createOrg, createP
 import * as draftRoute from "@/app/api/drafts/[id]/route";
 import * as bulkApprove from "@/app/api/drafts/bulk-approve/route";
 import * as bulkReschedule from "@/app/api/drafts/bulk-reschedule/route";
+import * as bulkReject from "@/app/api/drafts/bulk-reject/route";
 import { createDrafts } from "@/lib/drafts/create-drafts";
 import { sendDraft } from "@/lib/drafts/send-draft";
 
@@ -260,5 +261,79 @@ describe("bulk actions", () => {
     const cleared = await call(bulkReschedule.POST, { method: "POST", cookie: A.cookie, body: { ids: [approved.id], send_after: null } });
     expect(cleared.json.results).toEqual([{ id: approved.id, status: "rescheduled" }]);
     expect((await db.draft.findUniqueOrThrow({ where: { id: approved.id } })).scheduledSendAfter).toBeNull();
+  });
+
+  it("approve one, select all, reject, undo: the approved one stays approved", async () => {
+    const [first, second, third] = await Promise.all([newDraft(), newDraft(), newDraft()]);
+    expect((await patch(first.id, { state: "approved" })).status).toBe(200);
+    // The page still shows the approved row; its ids go out with the tab's states.
+    const ids = [first.id, second.id, third.id];
+    const res = await call(bulkReject.POST, { method: "POST", cookie: A.cookie, body: { ids, states: ["pending_review", "proposed"], reason: "Off topic" } });
+    expect(res.status).toBe(200);
+    expect(res.json.results).toEqual([
+      { id: first.id, status: "skipped", reason: "Left out: the draft is approved now" },
+      { id: second.id, status: "rejected" },
+      { id: third.id, status: "rejected" },
+    ]);
+    for (const id of [second.id, third.id]) {
+      const current = await db.draft.findUniqueOrThrow({ where: { id } });
+      expect((await patch(id, { state: "pending_review", undo: true, version: current.version })).json.state).toBe("pending_review");
+    }
+    const states = new Map((await db.draft.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } })).map((d) => [d.id, d.state]));
+    expect(ids.map((id) => states.get(id))).toEqual(["approved", "pending_review", "pending_review"]);
+  });
+
+  it("every bulk action skips a draft that left the states it was selected in", async () => {
+    const [approved, rejected, pending] = await Promise.all([newDraft({ state: "approved" }), newDraft({ state: "rejected" }), newDraft()]);
+    const review = ["pending_review", "proposed"];
+    const approve = await call(bulkApprove.POST, { method: "POST", cookie: A.cookie, body: { ids: [approved.id, pending.id], states: review } });
+    expect(approve.json.results).toEqual([
+      { id: approved.id, status: "skipped", reason: "Left out: the draft is approved now" },
+      { id: pending.id, status: "approved" },
+    ]);
+    // The Approved tab: a draft rejected since it was ticked is not rescheduled.
+    const when = "2031-01-01T10:00:00.000Z";
+    const resched = await call(bulkReschedule.POST, {
+      method: "POST", cookie: A.cookie, body: { ids: [rejected.id, approved.id], states: ["approved", "armed"], send_after: when },
+    });
+    expect(resched.json.results).toEqual([
+      { id: rejected.id, status: "skipped", reason: "Left out: the draft is rejected now" },
+      { id: approved.id, status: "rescheduled" },
+    ]);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: rejected.id } })).scheduledSendAfter).toBeNull();
+  });
+
+  it("undo of a rejection puts an approved draft back to approved; a plain reopen sends it to review", async () => {
+    const [a, b] = await Promise.all([newDraft(), newDraft()]);
+    for (const d of [a, b]) {
+      await patch(d.id, { state: "approved" });
+      const bulk = await call(bulkReject.POST, { method: "POST", cookie: A.cookie, body: { ids: [d.id], states: ["approved", "armed"] } });
+      expect(bulk.json.results).toEqual([{ id: d.id, status: "rejected" }]);
+    }
+    const undone = await patch(a.id, { state: "pending_review", undo: true });
+    expect(undone.status).toBe(200);
+    expect(undone.json.state).toBe("approved");
+    const last = (await eventsOf(a.id)).at(-1)!;
+    expect(last.event).toBe("reopened");
+    expect(last.details).toMatchObject({ from: "rejected", to: "approved", undo: true });
+    expect((await patch(b.id, { state: "pending_review" })).json.state).toBe("pending_review");
+    // Undo is for taking back a decision, never a shortcut to another state.
+    expect((await patch(b.id, { state: "approved", undo: true })).status).toBe(400);
+  });
+
+  it("undo of a rejection does not make a variant win twice", async () => {
+    const { created } = await createDrafts({
+      orgId: A.orgId, campaignId: ctx.campaignId, actor: { type: "system", label: "test" },
+      entries: [{ accountId: ctx.accountId, kind: "dm", targetUser: `twin_${uid()}`, body: "Version A of a note.", variants: ["Version B of a note."], qualityScore: 70 }],
+    });
+    const [va, vb] = created;
+    await patch(va!.id, { state: "approved" });
+    await patch(va!.id, { state: "rejected" });
+    await patch(vb!.id, { state: "pending_review" });
+    await patch(vb!.id, { state: "approved" });
+    const res = await patch(va!.id, { state: "pending_review", undo: true });
+    expect(res.status).toBe(409);
+    expect(res.json.message).toContain(`Another variant (#${vb!.id}) was chosen since`);
+    expect((await db.draft.findUniqueOrThrow({ where: { id: va!.id } })).state).toBe("rejected");
   });
 });

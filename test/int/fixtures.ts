@@ -70,7 +70,32 @@ export async function createDevice(orgId: number) {
   return { device, token };
 }
 
-/** A draft row in any state, written directly (the creation rules have their own tests). */
+/**
+ * The account drafts go from when a test does not name one: every send needs an account whose limits it counts against
+ * (lib/sending/take-send-slot.ts), and this one's never hold a send. It belongs to the draft's project, or, for a
+ * draft without one, to a project of its own; one per project (or organization), made on first use.
+ */
+const fixtureAccounts = new Map<string, Promise<number>>();
+function fixtureSendingAccount(orgId: number, projectId: number | null): Promise<number> {
+  const key = `${orgId}:${projectId ?? "none"}`;
+  let account = fixtureAccounts.get(key);
+  if (!account) {
+    account = (async () => {
+      const project = projectId ?? (await db.project.create({ data: { organizationId: orgId, name: `Sending ${uid()}`, description: "Where fixture drafts are sent from" } })).id;
+      const row = await db.account.create({
+        data: { organizationId: orgId, projectId: project, platform: "forum", platformId: `me_${uid()}`, sendingPolicy: NO_SENDING_LIMITS },
+      });
+      return row.id;
+    })();
+    fixtureAccounts.set(key, account);
+  }
+  return account;
+}
+
+/**
+ * A draft row in any state, written directly (the creation rules have their own tests). Without an `accountId` it goes
+ * from the organization's fixture account (unlimited); `accountId: null` makes one with no account at all.
+ */
 export async function createDraftRow(
   orgId: number,
   opts: { projectId?: number | null; accountId?: number | null; campaignId?: number | null; state?: import("@/lib/generated/prisma/enums").DraftState; kind?: import("@/lib/generated/prisma/enums").DraftKind; targetUser?: string; body?: string; qualityScore?: number | null; variantGroupId?: string | null; variantLabel?: string | null; draftingRunId?: number | null; platform?: string } = {},
@@ -79,7 +104,7 @@ export async function createDraftRow(
     data: {
       organizationId: orgId,
       projectId: opts.projectId ?? null,
-      accountId: opts.accountId ?? null,
+      accountId: opts.accountId === undefined ? await fixtureSendingAccount(orgId, opts.projectId ?? null) : opts.accountId,
       campaignId: opts.campaignId ?? null,
       state: opts.state ?? "pending_review",
       kind: opts.kind ?? "dm",

@@ -189,6 +189,8 @@ describe("a relay's usage report", () => {
     await withEnv({ OUTREACH_EDITION: "cloud", OUTREACH_RELAY_REPORT_SECRET: secret }, async () => {
       const res = await call(usage.POST, { method: "POST", headers: { authorization: "Bearer wrong" }, body: { nonsense: true } });
       expect(res.status).toBe(401);
+      // Nor how a relay is set up: no variable of the operator's in the answer.
+      expect(res.json).toEqual({ error: "unauthorized", message: "This address takes usage reports from this service's relays only." });
     });
   });
 });

@@ -34,7 +34,9 @@ describe("the inbox's server-rendered first page", () => {
     for (const [url, q] of [
       ["", "state=pending_review%2Cproposed"],
       ["state=all&sort=quality_desc", "sort=quality_desc"],
-      ["state=approved", "state=approved"],
+      // The page names the Approved tab by its key; the API gets the states behind it.
+      ["state=approved", "state=approved%2Carmed"],
+      ["state=sent", "state=sent"],
       ["q=gardening&sort=oldest", "state=pending_review%2Cproposed&q=gardening&sort=oldest"],
     ]) {
       const page = await first(A.orgId, url);

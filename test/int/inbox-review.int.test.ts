@@ -14,6 +14,7 @@ import { resolveBulkTarget } from "@/lib/drafts/resolve-bulk-target";
 import { BULK_FILTER_LIMIT } from "@/lib/drafts/bulk-limits";
 import { listThreads } from "@/lib/conversations/list-threads";
 import { SEARCH_WINDOW } from "@/lib/drafts/list-drafts";
+import { SEARCH_COUNT_BOUND, SEARCH_COUNT_WINDOW } from "@/lib/drafts/count-drafts";
 
 let A: OrgFixture;
 
@@ -119,14 +120,34 @@ describe("counts", () => {
     const get = (q: string) => call(countsRoute.GET, { cookie: A.cookie, path: `/api/drafts/counts?campaign=${c.campaignId}${q}` });
     const res = await get("");
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ review: 4, approved: 2, sent: 1, replied: 1, rejected: 1, all: 9 });
+    expect(res.json).toEqual({ review: 4, approved: 2, sent: 1, replied: 1, rejected: 1, all: 9, atLeast: [] });
     // The state tab in the URL does not change the counts: each tab has its own.
     expect((await get("&state=sent")).json).toEqual(res.json);
-    expect((await get("&minQuality=80")).json).toEqual({ review: 1, approved: 0, sent: 0, replied: 0, rejected: 0, all: 1 });
-    expect((await get("&q=pricing")).json).toEqual({ review: 1, approved: 0, sent: 0, replied: 0, rejected: 1, all: 2 });
+    expect((await get("&minQuality=80")).json).toEqual({ review: 1, approved: 0, sent: 0, replied: 0, rejected: 0, all: 1, atLeast: [] });
+    expect((await get("&q=pricing")).json).toEqual({ review: 1, approved: 0, sent: 0, replied: 0, rejected: 1, all: 2, atLeast: [] });
     // The list agrees with its tab's count.
     const list = await call(draftsRoute.GET, { cookie: A.cookie, path: `/api/drafts?campaign=${c.campaignId}&state=approved,armed` });
     expect(list.json.drafts).toHaveLength(2);
+  });
+
+  it("with a search, counts exactly up to the bound and says '1,000+' past it, however common or rare the word", async () => {
+    const c = await freshCampaign();
+    const u = uid();
+    // More drafts waiting than the window, all with a common word and every seventh with a rarer one; a few approved.
+    await getPool().query(
+      `INSERT INTO drafts (organization_id, version, state, kind, platform, project_id, campaign_id, account_handle, target_user, body, created_at, updated_at)
+       SELECT $1, 1, (CASE WHEN g <= 10 THEN 'approved' ELSE 'pending_review' END)::"DraftState", 'dm', 'forum', $2, $3, 'me', 'bound_' || g,
+              'common_${u} ' || (CASE WHEN g % 7 = 0 THEN 'sparse_${u}' ELSE 'filler' END), now(), now()
+       FROM generate_series(1, $4::int) g`,
+      [A.orgId, c.projectId, c.campaignId, SEARCH_COUNT_WINDOW + 1010],
+    );
+    const counts = async (q: string) => (await call(countsRoute.GET, { cookie: A.cookie, path: `/api/drafts/counts?campaign=${c.campaignId}&q=${q}` })).json;
+    expect(await counts(`common_${u}`)).toEqual({ review: SEARCH_COUNT_BOUND, approved: 10, sent: 0, replied: 0, rejected: 0, all: SEARCH_COUNT_BOUND + 10, atLeast: ["review", "all"] });
+    // The rarer word is under the bound in the newest window: its count comes exactly from the index, past the window.
+    const sparse = Math.floor((SEARCH_COUNT_WINDOW + 1010) / 7) - 1; // g = 7 is approved
+    expect(await counts(`sparse_${u}`)).toEqual({ review: sparse, approved: 1, sent: 0, replied: 0, rejected: 0, all: sparse + 1, atLeast: [] });
+    expect(sparse).toBeLessThan(SEARCH_COUNT_BOUND);
+    expect(sparse).toBeGreaterThan(Math.ceil(SEARCH_COUNT_WINDOW / 7));
   });
 });
 

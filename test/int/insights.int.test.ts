@@ -241,6 +241,43 @@ describe("the daily pass", () => {
     await Promise.all(later.started.map((s) => s.done));
   });
 
+  it("holds a project whose brief or brief run is 20-24 h old until a full day has passed (SPEC 8: one run per 24 h)", async () => {
+    const E = await createOrg();
+    await scriptOrgPlaybook(E.orgId, "project-insighter", {
+      steps: [{ tool: "project_insights_context" }, { tool: "project_insights", args: { summaryMd: "# Daily brief", evidence: [] } }],
+    });
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 3600_000);
+    const briefAged = async (h: number) => {
+      const p = await projectOnFakeAgent(E.orgId);
+      await seedOutreach(E.orgId, p.id, 5);
+      await db.run.create({ data: { organizationId: E.orgId, projectId: p.id, kind: "project_insights", runner: FAKE_SLUG, status: "success", startedAt: hoursAgo(h + 0.1), finishedAt: hoursAgo(h) } });
+      await db.projectInsight.create({ data: { organizationId: E.orgId, projectId: p.id, summaryMd: `# ${h} h ago`, createdAt: hoursAgo(h) } });
+      return p;
+    };
+    const briefs = { 20.5: await briefAged(20.5), 22: await briefAged(22), 23.5: await briefAged(23.5), 24.5: await briefAged(24.5) };
+    // A run that wrote nothing 21 h ago holds its project the same way.
+    const failed = await projectOnFakeAgent(E.orgId);
+    await seedOutreach(E.orgId, failed.id, 5);
+    await db.run.create({ data: { organizationId: E.orgId, projectId: failed.id, kind: "project_insights", runner: FAKE_SLUG, status: "failed", failureReason: "quota_exhausted", startedAt: hoursAgo(21) } });
+
+    const pass = await runDailyInsights({ now: new Date(now), orgIds: [E.orgId] });
+    expect(pass.started.map((s) => s.projectId)).toEqual([briefs[24.5].id]);
+    expect(Object.fromEntries(pass.skipped.map((s) => [s.projectId, s.reason]))).toEqual({
+      [briefs[20.5].id]: "fresh_insight",
+      [briefs[22].id]: "fresh_insight",
+      [briefs[23.5].id]: "fresh_insight",
+      [failed.id]: "recent_run",
+    });
+    await Promise.all(pass.started.map((s) => s.done));
+
+    // The hourly job an hour later: only the brief that has now passed 24 h is due.
+    const hourLater = await runDailyInsights({ now: new Date(now + 3600_000), orgIds: [E.orgId] });
+    expect(hourLater.started.map((s) => s.projectId)).toEqual([briefs[23.5].id]);
+    await Promise.all(hourLater.started.map((s) => s.done));
+    expect(await db.run.count({ where: { organizationId: E.orgId, kind: "project_insights", startedAt: { gte: new Date(now - 60_000) } } })).toBe(2);
+  });
+
   it("reports projects whose runner cannot run here instead of starting them", async () => {
     const D = await createOrg();
     const project = await projectOnFakeAgent(D.orgId, MISSING_SLUG);

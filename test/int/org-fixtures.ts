@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { encodeSession, SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { FIXTURE_PASSWORD, uid, type OrgFixture } from "./fixtures";
+import { grantOperator, revokeOperator } from "@/lib/operators/grant-operator";
 
 let sharedHash: Promise<string> | undefined;
 
@@ -61,6 +62,16 @@ export async function withEnv<T>(vars: Record<string, string | undefined>, fn: (
     return await fn();
   } finally {
     restore();
+  }
+}
+
+/** Runs `fn` with the user made an operator (as `outreach operators:grant` does), and takes the grant back after. */
+export async function asOperatorUser<T>(user: { userId: number; username: string }, fn: () => Promise<T>): Promise<T> {
+  await grantOperator({ user: user.username });
+  try {
+    return await fn();
+  } finally {
+    await revokeOperator({ user: user.username });
   }
 }
 

@@ -1,5 +1,6 @@
 // Organizations of the cloud edition: sign-up into an organization of one's own, starting another one, switching
 // between them, renaming, leaving and deleting; and what a self-hosted install refuses of all that.
+import { sealCredentials } from "@/lib/crypto/credentials";
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -292,7 +293,11 @@ async function seedEveryTable(org: OrgFixture) {
   const thread = await db.conversationThread.create({
     data: { organizationId: orgId, platform: "forum", accountHandle: "me", targetUser: draft.targetUser, kind: "dm", parentDraftId: draft.id, lastMessageAt: now, messageCount: 1 },
   });
-  await db.conversationMessage.create({ data: { organizationId: orgId, threadId: thread.id, direction: "inbound", author: draft.targetUser, body: "Thanks!", externalId: `m_${uid()}`, sentAt: now } });
+  const message = await db.conversationMessage.create({ data: { organizationId: orgId, threadId: thread.id, direction: "inbound", author: draft.targetUser, body: "Thanks!", externalId: `m_${uid()}`, sentAt: now } });
+  await db.replyIntentCorrection.create({ data: { organizationId: orgId, messageId: message.id, toIntent: "interested" } });
+  await db.campaignSendAccount.create({ data: { organizationId: orgId, campaignId: campaign.id, accountId: account.id } });
+  const suppression = await db.suppression.create({ data: { organizationId: orgId, subjectHash: `hash_${uid()}` } });
+  await db.personErasure.create({ data: { organizationId: orgId, suppressionId: suppression.id, counts: { drafts: 1 } } });
   const run = await db.run.create({ data: { organizationId: orgId, campaignId: campaign.id, projectId: project.id, kind: "campaign", runner: "cloud", status: "success" } });
   await db.runEvent.create({ data: { organizationId: orgId, runId: run.id, seq: 1, type: "lifecycle", payload: { phase: "spawned" } } });
   await db.stagingCandidate.create({ data: { organizationId: orgId, runId: run.id, platform: "forum", targetUser: `candidate_${uid()}` } });
@@ -312,8 +317,17 @@ async function seedEveryTable(org: OrgFixture) {
   await db.stripeEvent.create({ data: { id: `evt_${uid()}${uid()}`, type: "invoice.paid", organizationId: orgId } });
   await db.outcomeDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), campaignId: campaign.id, drafted: 1, sent: 1 } });
   await db.outcomeRollupState.create({ data: { organizationId: orgId, through: now } });
+  await db.outcomeErasedDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), campaignId: campaign.id, drafted: 1 } });
+  await db.outcomeVariantDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), variantLabel: "A" } });
   const key = mintApiKey();
   await db.apiKey.create({ data: { organizationId: orgId, name: "Script", role: "member", prefix: key.prefix, tokenHash: key.hash, createdById: org.userId } });
+  const sealed = sealCredentials({ secret: "client secret" });
+  await db.ssoConnection.create({
+    data: {
+      organizationId: orgId, issuer: "https://login.example.com", clientId: "dashboard", secretCiphertext: sealed.ciphertext, secretKeyId: sealed.keyId,
+      authorizationEndpoint: "https://login.example.com/auth", tokenEndpoint: "https://login.example.com/token", jwksUri: "https://login.example.com/jwks",
+    },
+  });
 }
 
 describe("deleting an organization (cloud edition)", () => {

@@ -19,6 +19,7 @@ import * as campaignRoute from "@/app/api/campaigns/[id]/route";
 import { call } from "./http";
 import { createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { registerFakeBackends, scriptedCampaign, scriptOrgPlaybook, scriptPlaybook, serveToolServer } from "./agent-harness";
+import { REPLY_INTENTS } from "@/lib/replies/reply-intent";
 
 const SLUGS = [
   "forum-scout", "forum-commenter", "forum-poster", "federated-scout", "federated-commenter", "federated-poster",
@@ -242,7 +243,8 @@ describe("campaigns and playbooks", () => {
 });
 
 // Non-tool words the playbooks write in backticks with underscores (config keys, states, kinds, error codes).
-const VOCABULARY = new Set(["rubric_template", "threshold_red", "threshold_green", "pending_review", "post_comment", "reply_dm", "reply_comment", "forbidden_path"]);
+// Words of the data the playbooks explain, not tools: states, kinds, settings, and a reply's intents.
+const VOCABULARY = new Set(["rubric_template", "threshold_red", "threshold_green", "pending_review", "post_comment", "reply_dm", "reply_comment", "forbidden_path", ...REPLY_INTENTS]);
 
 describe("the built-in playbooks name only real tools", () => {
   let registered: Set<string>;

@@ -12,6 +12,7 @@ import { INVALID_API_KEY } from "@/lib/api-keys/resolve-api-key-caller";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { editDraftBody } from "@/lib/drafts/edit-draft-body";
 import { createCampaignRow, createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
+import { seedInboundReply } from "./reply-intent-seed";
 import { MISSING_SLUG, registerFakeBackends, runningRun, scriptedCampaign, serveRoute, serveToolServer, waitForRunEnd } from "./agent-harness";
 
 type ToolAnswer = { isError: boolean; text: string; json: any };
@@ -88,11 +89,11 @@ describe("the server and its tools", () => {
     const { tools: listed } = await agentA.listTools();
     const byName = new Map(listed.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual(
-      ["contacts_search", "draft_approve", "draft_edit", "draft_reject", "drafts_bulk_approve", "drafts_get", "drafts_list", "run_get", "run_start", "thread_get", "threads_search"].sort(),
+      ["contacts_search", "draft_approve", "draft_edit", "draft_reject", "drafts_bulk_approve", "drafts_get", "drafts_list", "person_export", "reply_intent_set", "run_get", "run_start", "thread_get", "threads_search"].sort(),
     );
     // The run agents' tools stay on their own server.
     expect(byName.has("drafts_create")).toBe(false);
-    for (const name of ["drafts_list", "drafts_get", "run_get", "contacts_search", "threads_search", "thread_get"]) {
+    for (const name of ["drafts_list", "drafts_get", "run_get", "contacts_search", "threads_search", "thread_get", "person_export"]) {
       expect(byName.get(name)!.annotations, name).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
       expect(byName.get(name)!.annotations!.title, name).toBeTruthy();
     }
@@ -326,6 +327,29 @@ describe("tenancy", () => {
   });
 });
 
+describe("reply intent", () => {
+  it("reply_intent_set corrects a reply of the key's organization; threads_search filters and sorts by intent; B and a read-only key change nothing", async () => {
+    const { message, thread } = await seedInboundReply(A.orgId);
+    const set = await callTool(agentA, "reply_intent_set", { messageId: message.id, intent: "interested" });
+    expect(set.isError).toBeFalsy();
+    expect(set.json).toMatchObject({ messageId: message.id, threadId: thread.id, intent: "interested", previousIntent: "other", source: "reviewer" });
+    const interested = await callTool(agentA, "threads_search", { intent: "interested", limit: 200 });
+    expect(interested.json.threads.map((t: { id: number }) => t.id)).toContain(thread.id);
+    const sorted = await callTool(agentA, "threads_search", { sort: "intent", limit: 200 });
+    expect(sorted.json.threads[0].intent).toBe("interested");
+
+    const other = await seedInboundReply(A.orgId);
+    const fromB = await callTool(agentB, "reply_intent_set", { messageId: other.message.id, intent: "opt_out" });
+    const missing = await callTool(agentB, "reply_intent_set", { messageId: 2_000_000_000, intent: "opt_out" });
+    expect(fromB.isError).toBe(true);
+    expect(fromB.text).toBe(missing.text);
+    const readOnly = await callTool(agentARead, "reply_intent_set", { messageId: other.message.id, intent: "opt_out" });
+    expect(readOnly.text).toBe("forbidden: This API key is read-only");
+    expect(await db.conversationMessage.findUniqueOrThrow({ where: { id: other.message.id } })).toMatchObject({ intent: "other", intentSource: "rules" });
+    expect(await db.replyIntentCorrection.count({ where: { messageId: other.message.id } })).toBe(0);
+  });
+});
+
 describe("contacts and threads", () => {
   it("thread_get answers the thread's messages in order; threads_search filters and pages", async () => {
     const parent = await createDraftRow(A.orgId, { state: "replied", targetUser: `talker_${uid()}`, body: "Our opening message" });
@@ -367,6 +391,32 @@ describe("contacts and threads", () => {
     expect(comments.json.threads.map((t: { id: number }) => t.id)).not.toContain(thread.id);
     const badCursor = await callTool(agentA, "threads_search", { cursor: "garbage" });
     expect(badCursor.text).toMatch(/^bad_request: Invalid cursor/);
+  });
+});
+
+describe("people's data requests", () => {
+  it("person_export answers what the key's organization holds about a handle in any spelling, and nothing of another organization's", async () => {
+    const handle = `asker_${uid()}`;
+    const draftA = await createDraftRow(A.orgId, { state: "replied", targetUser: `u/${handle}`, body: "A's opening message to the asker" });
+    const thread = await db.conversationThread.create({
+      data: { organizationId: A.orgId, platform: "forum", accountHandle: "me", targetUser: handle, kind: "dm", parentDraftId: draftA.id, lastMessageAt: new Date(), messageCount: 1 },
+    });
+    await db.conversationMessage.create({
+      data: { organizationId: A.orgId, threadId: thread.id, direction: "inbound", author: handle, body: "What do you keep about me?", sentAt: new Date(), externalId: `m-${uid()}` },
+    });
+    await createDraftRow(B.orgId, { targetUser: handle, body: "B's own message to the asker" });
+
+    const got = await callTool(agentARead, "person_export", { platform: "forum", handle: `@${handle.toUpperCase()}` });
+    expect(got.isError, got.text).toBe(false);
+    expect(got.json.person).toEqual({ platform: "forum", handle });
+    expect(got.json.drafts.map((d: { body: string }) => d.body)).toEqual(["A's opening message to the asker"]);
+    expect(got.json.threads[0].messages.map((m: { body: string }) => m.body)).toEqual(["What do you keep about me?"]);
+
+    const fromB = await callTool(agentB, "person_export", { platform: "forum", handle });
+    expect(fromB.json.drafts.map((d: { body: string }) => d.body)).toEqual(["B's own message to the asker"]);
+    expect(fromB.text).not.toContain("What do you keep about me?");
+    const bad = await callTool(agentA, "person_export", { platform: "forum", handle: "@" });
+    expect(bad.isError).toBe(true);
   });
 });
 
@@ -450,7 +500,7 @@ describe("HTTP-level refusals, before any MCP handling", () => {
   it("a valid key over a raw POST is served, and GET and DELETE are 405", async () => {
     const ok = await rawPost({ authorization: `Bearer ${keyA}` });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).result.tools.length).toBe(11);
+    expect((await ok.json()).result.tools.length).toBe(13);
     for (const method of ["GET", "DELETE"]) {
       const res = await fetch(served.url, { method, headers: { authorization: `Bearer ${keyA}` } });
       expect(res.status, method).toBe(405);

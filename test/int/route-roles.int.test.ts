@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { listApiRoutes } from "./route-files";
 import { createOrg, type OrgFixture } from "./fixtures";
-import { addMember, BILLING_ENV, withEnv } from "./org-fixtures";
+import { addMember, asOperatorUser, BILLING_ENV, withEnv } from "./org-fixtures";
 import { ROUTE_ACCESS, type Access, type HttpMethod } from "./route-roles";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -126,6 +126,16 @@ describe("machine and public routes: a session cookie is no substitute for their
           });
           break;
         }
+        case "metrics-token": {
+          // No session opens it, an owner's included; without the variable it is not there at all.
+          expect((await invoke(e.route, e.method, { cookie })).status).toBe(404);
+          await withEnv({ OUTREACH_METRICS_TOKEN: "metrics-token-for-roles-0123456" }, async () => {
+            const res = await invoke(e.route, e.method, { cookie });
+            expect(res.status).toBe(401);
+            expect(res.json.error).toBe("unauthorized");
+          });
+          break;
+        }
         case "stripe-signature": {
           const id = `evt_roles_${Date.now()}`;
           await withEnv(BILLING_ENV, async () => {
@@ -137,15 +147,16 @@ describe("machine and public routes: a session cookie is no substitute for their
           break;
         }
         case "operator": {
-          // The cloud edition names its operator; the owner of an organization is not one, and hears of no route.
-          await withEnv({ OUTREACH_EDITION: "cloud", OUTREACH_OPERATORS: `someone-else,${people.admin.username}` }, async () => {
+          // The cloud edition's operator is granted from the command line; the owner of an organization is not one, and
+          // hears of no route.
+          await withEnv({ OUTREACH_EDITION: "cloud" }, () => asOperatorUser(people.admin, async () => {
             expect((await invoke(e.route, e.method)).status).toBe(401);
             const refused = await invoke(e.route, e.method, { cookie: people.owner.cookie });
             expect(refused.status, JSON.stringify(refused.json)).toBe(404);
             expect(refused.json).toEqual({ error: "not_found", message: "Route not found" });
             const allowed = await invoke(e.route, e.method, { cookie: people.admin.cookie });
             expect([401, 403, 404, 500], JSON.stringify(allowed.json)).not.toContain(allowed.status);
-          });
+          }));
           break;
         }
         default:

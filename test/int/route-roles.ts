@@ -12,18 +12,21 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * - "relay-secret": Bearer OUTREACH_RELAY_REPORT_SECRET (relays reporting usage);
  * - "stripe-signature": Stripe's signature over the raw body;
  * - "api-key": an organization's API key (the remote MCP server; docs/public-api.md);
- * - "operator": a session of the service's operator (lib/operators/is-operator.ts); anyone else gets 404.
+ * - "operator": a session of the service's operator (lib/operators/is-operator.ts); anyone else gets 404;
+ * - "metrics-token": Bearer OUTREACH_METRICS_TOKEN (a Prometheus scraper; 404 while the variable is unset).
  */
-export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature" | "api-key" | "operator";
+export type Access = Role | "public" | "device" | "run-token" | "relay-secret" | "stripe-signature" | "api-key" | "operator" | "metrics-token";
 
 export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> = {
   "/api/accounts/[id]": { PATCH: "member", DELETE: "member" },
   "/api/accounts/[id]/sending-policy": { PATCH: "member" },
   "/api/contacts/[id]": { PATCH: "member" },
+  "/api/messages/[id]/intent": { PUT: "member" },
   "/api/api-keys": { GET: "admin", POST: "admin" },
   "/api/operator": { GET: "operator" },
   "/api/operator/organizations": { GET: "operator" },
   "/api/operator/runners": { POST: "operator" },
+  "/api/operator/backups": { GET: "operator", PUT: "operator" },
   "/api/api-keys/[id]": { DELETE: "admin" },
   "/api/audit": { GET: "member" },
   "/api/search": { GET: "member" },
@@ -31,7 +34,11 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/auth/[...nextauth]": { GET: "public", POST: "public" },
   "/api/auth/email": { PUT: "member" },
   "/api/auth/email/verification": { POST: "member" },
+  "/api/auth/time-zone": { PUT: "member" },
   "/api/auth/login": { POST: "public" },
+  "/api/auth/sso": { POST: "public" },
+  "/api/settings/sso": { GET: "admin", PUT: "admin", PATCH: "admin", DELETE: "admin" },
+  "/api/settings/sso/domain": { POST: "admin" },
   "/api/auth/logout": { POST: "public" },
   "/api/auth/logout-everywhere": { POST: "member" },
   "/api/auth/password": { POST: "member" },
@@ -51,6 +58,7 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/campaigns/[id]/skill-runs": { GET: "member", POST: "member" },
   "/api/campaigns/[id]/judge": { GET: "member" },
   "/api/campaigns/[id]/inbox-quality": { PUT: "member" },
+  "/api/campaigns/[id]/send-accounts": { GET: "member", PUT: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]": { GET: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]/adopt": { POST: "member" },
   "/api/campaigns/[id]/skill-runs/[runId]/discard": { POST: "member" },
@@ -59,6 +67,9 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/cloud-runner/tokens/[id]": { DELETE: "admin" },
   "/api/cloud-runner/usage": { POST: "relay-secret" },
   "/api/docs": { GET: "public" },
+  "/api/people/erase": { POST: "admin" },
+  "/api/people/export": { GET: "member" },
+  "/api/settings/retention": { GET: "member", PUT: "admin" },
   "/api/drafts": { GET: "member" },
   "/api/drafts/[id]": { GET: "member", PATCH: "member" },
   "/api/drafts/[id]/visibility-check": { POST: "member" },
@@ -85,12 +96,16 @@ export const ROUTE_ACCESS: Record<string, Partial<Record<HttpMethod, Access>>> =
   "/api/mcp": { POST: "run-token" },
   "/api/mcp/public": { GET: "public", POST: "api-key", DELETE: "public" },
   "/api/openapi.json": { GET: "public" },
+  "/api/health/live": { GET: "public" },
+  "/api/health/ready": { GET: "public" },
+  "/api/metrics": { GET: "metrics-token" },
   "/api/members": { GET: "member" },
   "/api/members/[id]": { PATCH: "admin", DELETE: "admin" },
   "/api/notifications": { GET: "member", POST: "member" },
   "/api/notifications/[id]": { PATCH: "member" },
   "/api/organization": { PATCH: "admin", DELETE: "owner" },
   "/api/organization/leave": { POST: "member" },
+  "/api/organization/getting-started": { PUT: "member" },
   "/api/organizations": { GET: "member", POST: "member" },
   "/api/playbooks": { GET: "member", POST: "member" },
   "/api/playbooks/[id]": { GET: "member", PATCH: "member", DELETE: "member" },

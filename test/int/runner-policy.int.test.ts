@@ -87,7 +87,7 @@ describe("the cloud edition offers and accepts only the cloud runner", () => {
     for (const runner of ["gemini", FAKE_SLUG]) {
       const res = await call(campaignsRoute.POST, { method: "POST", cookie: A.cookie, body: { ...body, runner } });
       expect(res.status, runner).toBe(422);
-      expect(res.json).toEqual({ error: "runner_unavailable", message: `The runner "${runner}" is not offered on this service: agents run on the Cloud runner here. Choose Cloud instead.`, runner });
+      expect(res.json).toEqual({ error: "runner_unavailable", message: `The agent "${runner}" is not offered on this service: campaigns here run on the Cloud agent. Choose Cloud instead.`, runner });
     }
     expect(await db.campaign.count({ where: { organizationId: A.orgId } })).toBe(before);
 
@@ -166,7 +166,7 @@ describe("the cloud edition offers and accepts only the cloud runner", () => {
     const { run, token } = await runningRun(A.orgId, { kind: "campaign", runner: FAKE_SLUG, script: { steps: [{ say: "a local agent must never say this" }] } });
     const outcome = await dispatchRun({ orgId: A.orgId, runId: run.id, token, toolServerUrl: "http://127.0.0.1:9/api/mcp" });
     expect(outcome).toEqual({ status: "failed", failureReason: "runner_missing" });
-    expect((await db.run.findUniqueOrThrow({ where: { id: run.id } })).error).toContain(`The runner "${FAKE_SLUG}" is not offered on this service`);
+    expect((await db.run.findUniqueOrThrow({ where: { id: run.id } })).error).toContain(`The agent "${FAKE_SLUG}" is not offered on this service`);
     expect(await spawnedIn(run.id)).toBe(false);
     const texts = JSON.stringify(await db.runEvent.findMany({ where: { runId: run.id } }));
     expect(texts).not.toContain("a local agent must never say this");

@@ -207,7 +207,7 @@ describe("getCampaignReadiness", () => {
     expect(r.blocking.map((b) => b.code)).toEqual(["profile_missing", "no_account", "runner_unavailable"]);
     expect(r.blocking[0]!.action).toEqual({ label: "Generate profile", action: "generate_profile" });
     expect(r.blocking[1]!.action).toEqual({ label: "Add account", href: `/projects/${p.id}?tab=accounts` });
-    expect(r.blocking[2]!.action).toEqual({ label: "Choose another runner", href: `/campaigns/${c.id}#edit-campaign-runner` });
+    expect(r.blocking[2]!.action).toEqual({ label: "Choose another agent", href: `/campaigns/${c.id}#edit-campaign-runner` });
     expect(r.blocking[2]!.message).toContain("cloud runner");
     expect(r).toMatchObject({ inProgress: [], generatingProfile: false, campaignRunning: false, liveRunId: null });
   });

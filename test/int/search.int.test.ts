@@ -1,5 +1,6 @@
 // The command palette's search on a real database: names found whatever their case, drafts by recipient or #id, a
 // typed % or _ taken literally, each kind capped, and only the caller's organization searched.
+import { campaignStateLabel } from "@/lib/campaigns/campaign-state";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import * as search from "@/app/api/search/route";
@@ -31,9 +32,19 @@ const find = async (org: OrgFixture, q: string, extra = "") => {
 describe("GET /api/search", () => {
   it("finds campaigns and projects by any part of their name, whatever the case", async () => {
     const results = await find(A, `WEEK ${tag}`.toLowerCase());
-    expect(results).toEqual([{ type: "campaign", id: ids.campaign, label: `Launch week ${tag}`, detail: `Harbor ${tag} · draft`, href: `/campaigns/${ids.campaign}` }]);
+    expect(results).toEqual([{ type: "campaign", id: ids.campaign, label: `Launch week ${tag}`, detail: `Harbor ${tag} · ${campaignStateLabel("draft")}`, href: `/campaigns/${ids.campaign}` }]);
     const projects = (await find(A, `harbor ${tag}`)).filter((r) => r.type === "project");
     expect(projects).toEqual([{ type: "project", id: ids.project, label: `Harbor ${tag}`, detail: null, href: `/projects/${ids.project}` }]);
+  });
+
+  it("names a playbook by its title and whose it is, never by its slug", async () => {
+    await db.playbook.create({ data: { organizationId: A.orgId, slug: `forum-scout-${tag}`, title: `Forum scout ${tag}`, body: "b", isBuiltin: true } });
+    await db.playbook.create({ data: { organizationId: A.orgId, slug: `my-scout-${tag}`, title: `My scout ${tag}`, body: "b" } });
+    const found = (await find(A, `scout ${tag}`)).filter((r) => r.type === "playbook");
+    expect(found.map((p) => [p.label, p.detail])).toEqual([
+      [`My scout ${tag}`, "Your playbook"],
+      [`Forum scout ${tag}`, "Built-in playbook"],
+    ]);
   });
 
   it("finds drafts by recipient and by #id, linking to the draft alone in the inbox", async () => {

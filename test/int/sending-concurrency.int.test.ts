@@ -81,7 +81,7 @@ describe("sending limits with two app instances", () => {
     expect(rows.filter((r) => r.state === "sent")).toHaveLength(CAP);
     const held = rows.filter((r) => r.state === "approved");
     expect(held).toHaveLength(24 - CAP);
-    for (const r of held) expect(r.heldReason).toBe(`The account's sending limits: ${CAP} of ${CAP} sends in the last 24 hours; ${CAP} of ${CAP} sends in the last hour`);
+    for (const r of held) expect(r.heldReason).toBe(`The sending limits of ${account.platformId}: ${CAP} of ${CAP} sends in the last 24 hours; ${CAP} of ${CAP} sends in the last hour`);
     expect(await db.accountSend.count({ where: { accountId: account.id } })).toBe(CAP);
   });
 });

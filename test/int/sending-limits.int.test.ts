@@ -76,8 +76,8 @@ describe("manual Mark as sent", () => {
     const held = await send(d2.id);
     expect(held.status).toBe(409);
     expect(held.json.error).toBe("held");
-    expect(held.json.reason).toBe("The account's sending limits: at least 8 min between sends");
-    expect(held.json.message).toMatch(/^Held, not sent: The account's sending limits: at least 8 min between sends; it may go after /);
+    expect(held.json.reason).toBe(`The sending limits of ${account.platformId}: at least 8 min between sends`);
+    expect(held.json.message).toMatch(new RegExp(`^Held, not sent: The sending limits of ${account.platformId}: at least 8 min between sends; it may go after `));
     const after = new Date(held.json.sendAfter).getTime();
     // The gap is 8 minutes plus up to 7 at random.
     expect(after).toBeGreaterThanOrEqual(before + 8 * MIN);
@@ -114,7 +114,7 @@ describe("manual Mark as sent", () => {
     for (const d of drafts.slice(0, 3)) expect((await send(d.id)).status).toBe(200);
     const held = await send(drafts[3]!.id);
     expect(held.status).toBe(409);
-    expect(held.json.reason).toBe("The account's sending limits: 3 of 3 sends in the last 24 hours (warm-up day 1)");
+    expect(held.json.reason).toBe(`The sending limits of ${account.platformId}: 3 of 3 sends in the last 24 hours (warm-up day 1)`);
     expect(held.json.sendAfter).toBe(new Date(account.createdAt.getTime() + 24 * HOUR).toISOString());
     expect(await db.draft.count({ where: { accountId: account.id, state: "sent" } })).toBe(3);
   });
@@ -128,7 +128,7 @@ describe("manual Mark as sent", () => {
     expect((await send(drafts[1]!.id)).status).toBe(200);
     const held = await send(drafts[2]!.id);
     expect(held.status).toBe(409);
-    expect(held.json.reason).toBe("The account's sending limits: 2 of 2 sends in the last hour");
+    expect(held.json.reason).toBe(`The sending limits of ${account.platformId}: 2 of 2 sends in the last hour`);
     const first = await db.accountSend.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { sentAt: "asc" } });
     expect(held.json.sendAfter).toBe(new Date(first.sentAt.getTime() + HOUR).toISOString());
   });
@@ -139,6 +139,28 @@ describe("manual Mark as sent", () => {
     expect((await send((await approvedDraft(project.id, account.id)).id)).status).toBe(200);
     expect((await send((await approvedDraft(project.id, account.id)).id)).status).toBe(409);
     expect((await send((await approvedDraft(project.id, other.id)).id)).status).toBe(200);
+  });
+});
+
+describe("a draft whose sending account cannot be found", () => {
+  it("is held with the reason, never sent unlimited; one found by its handle in another case is counted against that account", async () => {
+    const { project, account } = await forumAccount();
+    const orphan = await createDraftRow(A.orgId, { projectId: project.id, accountId: null, state: "approved" });
+    await db.draft.update({ where: { id: orphan.id }, data: { accountHandle: "nobody_here" } });
+    const held = await send(orphan.id);
+    expect(held.status, JSON.stringify(held.json)).toBe(409);
+    expect(held.json).toMatchObject({ error: "held", reason: "no account of this project sends as nobody_here on forum: choose the account it goes from, then send it", sendAfter: null });
+    expect(await db.draft.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ state: "approved", sentAt: null, heldReason: held.json.reason });
+    // Without a project, nothing can be found either.
+    const loose = await createDraftRow(A.orgId, { projectId: null, accountId: null, state: "approved" });
+    expect((await send(loose.id)).status).toBe(409);
+
+    // The handle in another case finds the project's account, whose limits then count the send and hold the next.
+    const byHandle = await createDraftRow(A.orgId, { projectId: project.id, accountId: null, state: "approved" });
+    await db.draft.update({ where: { id: byHandle.id }, data: { accountHandle: account.platformId.toUpperCase() } });
+    expect((await send(byHandle.id)).status).toBe(200);
+    expect(await db.accountSend.count({ where: { accountId: account.id, draftId: byHandle.id } })).toBe(1);
+    expect((await send((await approvedDraft(project.id, account.id)).id)).status).toBe(409);
   });
 });
 
@@ -156,7 +178,7 @@ describe("the extension", () => {
     expect((await call(extDraft.GET, asDevice(d2.id))).json).toMatchObject({ sendable: true });
     const armed = await call(extArmed.POST, asDevice(d2.id, "POST"));
     expect(armed.status).toBe(409);
-    expect(armed.json).toMatchObject({ error: "held", reason: "The account's sending limits: at least 10 min between sends" });
+    expect(armed.json).toMatchObject({ error: "held", reason: `The sending limits of ${account.platformId}: at least 10 min between sends` });
     const shape = (await call(extDraft.GET, asDevice(d2.id))).json;
     expect(shape).toMatchObject({ state: "approved", sendable: false, heldReason: armed.json.reason, heldUntil: armed.json.sendAfter });
     expect(shape.notSendableReason).toBe(`Held until ${armed.json.sendAfter}: ${armed.json.reason}`);
@@ -207,7 +229,7 @@ describe("auto-post", () => {
     expect(posts()).toBe(1);
     const states = await db.draft.findMany({ where: { id: { in: drafts.map((d) => d.id) } }, orderBy: { id: "asc" } });
     const heldDraft = states.find((d) => d.state === "approved")!;
-    expect(heldDraft.heldReason).toBe("The account's sending limits: at least 5 min between sends");
+    expect(heldDraft.heldReason).toBe(`The sending limits of ${account.platformId}: at least 5 min between sends`);
     const row = await db.autoPost.findUniqueOrThrow({ where: { draftId: heldDraft.id } });
     expect(row).toMatchObject({ status: "pending", attempts: 0, firstAttemptAt: null });
     expect(row.nextAttemptAt.toISOString()).toBe(heldDraft.heldUntil!.toISOString());

@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 
-process.env.DATABASE_URL = inject("databaseUrl");
+// Each worker (VITEST_POOL_ID, from 1) has a database of its own; the files one worker runs share it, in turn.
+const databaseUrls = inject("databaseUrls");
+process.env.DATABASE_URL = databaseUrls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % databaseUrls.length];
 process.env.OUTREACH_AUTH = "on";
 process.env.AUTH_SECRET ??= "integration-tests-secret-0123456789abcdef";
 process.env.LOG_LEVEL = "silent";

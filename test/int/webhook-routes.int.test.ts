@@ -16,6 +16,7 @@ import * as delivery from "@/app/api/webhooks/deliveries/[id]/route";
 import { call } from "./http";
 import { createOrg, type OrgFixture } from "./fixtures";
 import { startReceiver, type Receiver } from "./webhook-receiver";
+import { withEnv } from "./org-fixtures";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -92,7 +93,11 @@ describe("endpoints", () => {
       for (const url of ["http://127.0.0.1:8080/hook", "http://[::1]/hook", "http://169.254.169.254/latest", "http://10.0.0.1/hook"]) {
         const res = await call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url } });
         expect(res.status, url).toBe(400);
-        expect(res.json.message).toMatch(/^Webhooks cannot go to .* address; set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1/);
+        expect(res.json.message).toMatch(/^The webhook address is refused: .* address\. To send webhooks to a receiver on your own network, set OUTREACH_WEBHOOK_ALLOW_PRIVATE=1 on the server\.$/);
+        const cloud = await withEnv({ OUTREACH_EDITION: "cloud" }, () => call(endpoints.POST, { cookie: A.cookie, method: "POST", body: { url } }));
+        expect(cloud.status).toBe(400);
+        expect(cloud.json.message).toMatch(/^The webhook address is refused: .* address\. Webhooks can only go to public internet addresses here\.$/);
+        expect(cloud.json.message).not.toMatch(/OUTREACH_|=1/);
       }
       const put = await call(settingsWebhooks.PUT, { cookie: A.cookie, method: "PUT", body: { url: "http://192.168.1.20/hook" } });
       expect(put.status).toBe(400);

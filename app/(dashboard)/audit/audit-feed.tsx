@@ -106,7 +106,7 @@ export function AuditFeed({ initial, query, filtered, view }: { initial: AuditPa
           ))}
         </ul>
       ) : (
-      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <div tabIndex={0} className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
         <table className="w-full min-w-[48rem] table-fixed border-collapse text-left text-sm" aria-label="Audit events" data-view={view}>
           <thead className="border-b border-zinc-200 bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
             {table.getHeaderGroups().map((hg) => (

@@ -101,7 +101,7 @@ export function CampaignFilters({ projects, states, platforms }: Props) {
           Clear filters
         </Button>
       ) : null}
-      {pending ? <Spinner className="mb-2.5 size-4 text-zinc-400" /> : null}
+      {pending ? <Spinner className="mb-2.5 size-4 text-zinc-500" /> : null}
     </div>
   );
 }

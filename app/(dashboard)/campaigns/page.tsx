@@ -53,7 +53,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
     <>
       <PageHeader
         title="Campaigns"
-        description="Each campaign scopes an outreach intent: platform, skill, agent runner and schedule."
+        description="Each campaign is one kind of outreach on one platform: what the agent drafts, which agent runs it, and when."
         actions={<LinkButton href="/campaigns/new">New campaign</LinkButton>}
       />
       {total === 0 ? (
@@ -93,7 +93,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Se
   );
 }
 
-const muted = "text-zinc-400 dark:text-zinc-500";
+const muted = "text-zinc-500 dark:text-zinc-400";
 
 function NextRun({ c }: { c: CampaignOverviewRow }) {
   if (!c.cron) return <span className={muted}>On demand</span>;
@@ -133,7 +133,7 @@ function NameCell({ c }: { c: CampaignOverviewRow }) {
       <Link href={`/campaigns/${c.id}`} className="font-medium text-zinc-900 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400">
         {c.name}
       </Link>
-      <Link href={`/projects/${c.projectId}`} className="text-xs text-zinc-500 hover:text-indigo-600 hover:underline dark:text-zinc-400 dark:hover:text-indigo-400">
+      <Link href={`/projects/${c.projectId}`} className="inline-block py-1 text-xs text-zinc-500 hover:text-indigo-600 hover:underline dark:text-zinc-400 dark:hover:text-indigo-400">
         {c.projectName}
       </Link>
     </span>
@@ -150,8 +150,8 @@ function CampaignTable({ campaigns }: { campaigns: CampaignOverviewRow[] }) {
           <Th>Next run</Th>
           <Th>Last run</Th>
           <Th>Drafts waiting</Th>
-          <Th>Skill</Th>
-          <Th>Runner</Th>
+          <Th>Approach</Th>
+          <Th>Agent</Th>
           <Th>State</Th>
         </tr>
       </THead>
@@ -215,8 +215,8 @@ function CampaignCard({ c }: { c: CampaignOverviewRow }) {
         <Field label="Drafts waiting">
           <Waiting c={c} />
         </Field>
-        <Field label="Skill">{skillLabel(c.skill)}</Field>
-        <Field label="Runner">{runnerLabel(c.runner)}</Field>
+        <Field label="Approach">{skillLabel(c.skill)}</Field>
+        <Field label="Agent">{runnerLabel(c.runner)}</Field>
       </dl>
     </li>
   );

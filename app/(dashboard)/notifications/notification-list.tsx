@@ -47,14 +47,15 @@ export function NotificationList({ initial, kind, unreadOnly, pageSize, serverNo
   const [error, setError] = useState<string | null>(null);
 
   function query(extra: Record<string, string> = {}): string {
-    const params = new URLSearchParams({ limit: String(pageSize), ...extra });
+    const params = new URLSearchParams({ limit: String(pageSize), grouped: "1", ...extra });
     if (kind) params.set("kind", kind);
     if (unreadOnly) params.set("unread", "1");
     return `/api/notifications?${params}`;
   }
 
-  useStreamEvent("notification:created", ({ notification, unread: count }) => {
-    setUnread(count);
+  useStreamEvent("notification:created", ({ notification }) => {
+    // The event's count is the organization's; this reader's started when they joined, so it only grows by this one.
+    if (!notification.read) setUnread((u) => u + 1);
     // A new notification is unread, so it belongs under "Unread only" too; only the kind filter can leave it out.
     if (kind && notification.kind !== kind) return;
     setRows((prev) => merge(prev, [notification]));

@@ -26,17 +26,17 @@ function notificationsHref(kind: NotificationKind | null, unreadOnly: boolean): 
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function NotificationsPage({ searchParams }: PageProps) {
-  const [query, { orgId }] = await Promise.all([searchParams, getPageContext()]);
+  const [query, { orgId, userId }] = await Promise.all([searchParams, getPageContext()]);
   // An unknown ?kind= shows everything rather than an empty list.
   const kind = (NOTIFICATION_KINDS as readonly unknown[]).includes(query.kind) ? (query.kind as NotificationKind) : null;
   const unreadOnly = query.unread === "1" || query.unread === "true";
-  const page = await listNotifications({ orgId, kind: kind ?? undefined, unreadOnly, limit: PAGE_SIZE });
+  const page = await listNotifications({ orgId, userId, kind: kind ?? undefined, unreadOnly, grouped: true, limit: PAGE_SIZE });
 
   return (
     <>
       <PageHeader
         title="Notifications"
-        description="Runs that finished or failed, drafts waiting for review and replies to your messages, across every project."
+        description="What needs you is unread: drafts waiting for review, runs that stopped, replies and removed posts. Runs that finished are listed too, already read."
       />
       <Tabs
         label="Notification kinds"

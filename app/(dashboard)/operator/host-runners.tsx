@@ -34,7 +34,7 @@ export function HostRunners({ initial }: { initial: HostRunnerInventory | null }
     >
       <InlineError message={error} className="mx-5 mt-4" />
       {inventory ? (
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <Table label="Agent CLIs on this host">
             <THead>
               <tr>

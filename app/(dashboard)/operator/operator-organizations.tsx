@@ -33,7 +33,7 @@ export function OperatorOrganizations({ data, q }: { data: { organizations: Oper
       {shown === 0 ? (
         <EmptyState className="py-8" title={q ? "No organization matches" : "No organizations yet"} description={q ? `Nothing is named like "${q}".` : "They appear here as people sign up."} />
       ) : (
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <Table label="Organizations">
             <THead>
               <tr>
@@ -62,7 +62,7 @@ export function OperatorOrganizations({ data, q }: { data: { organizations: Oper
                     <Td className="text-right tabular-nums">
                       {o.usedMinutes} / {plan.includedMinutes}
                     </Td>
-                    <Td className="whitespace-nowrap tabular-nums">{o.lastActivityAt ? <RelativeTime at={o.lastActivityAt} /> : <span className="text-zinc-400 dark:text-zinc-500">None yet</span>}</Td>
+                    <Td className="whitespace-nowrap tabular-nums">{o.lastActivityAt ? <RelativeTime at={o.lastActivityAt} /> : <span className="text-zinc-500 dark:text-zinc-400">None yet</span>}</Td>
                     <Td className="whitespace-nowrap tabular-nums"><RelativeTime at={o.createdAt} /></Td>
                   </Tr>
                 );

@@ -12,6 +12,10 @@ import { JobsCard } from "../settings/jobs-card";
 import { ServiceChecks } from "./service-checks";
 import { HostRunners } from "./host-runners";
 import { OperatorOrganizations } from "./operator-organizations";
+import { OperatingCard } from "./operating-card";
+import { getOperatingSummary } from "@/lib/operators/get-operating-summary";
+import { getBackupsOverview } from "@/lib/backup/get-backups-overview";
+import { BackupsCard } from "./backups-card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Operator" };
@@ -20,7 +24,12 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
   const caller = await getPageContext();
   if (!(await isOperator(caller))) notFound();
   const q = (await searchParams).q?.trim().slice(0, 120) || undefined;
-  const [status, organizations] = await Promise.all([getServiceStatus(), unsafeListOrganizationsForOperator({ q })]);
+  const [status, organizations, operating, backups] = await Promise.all([
+    getServiceStatus(),
+    unsafeListOrganizationsForOperator({ q }),
+    getOperatingSummary(),
+    getBackupsOverview(),
+  ]);
   return (
     <>
       <PageHeader
@@ -28,6 +37,8 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
         description={`The service's machinery, for the people who run it (${status.edition === "cloud" ? "cloud edition" : "self-hosted"}). Customers never see this page.`}
       />
       <ServiceChecks checks={status.checks} />
+      <OperatingCard summary={operating} />
+      <BackupsCard overview={backups} />
       <JobsCard overview={status.jobs} />
       <HostRunners initial={lastHostRunnerInventory()} />
       <OperatorOrganizations data={organizations} q={q ?? ""} />

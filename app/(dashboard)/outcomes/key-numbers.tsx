@@ -36,7 +36,7 @@ export function KeyNumbers({ metrics, title, href, period }: { metrics: OutcomeM
           value={count(m.sent)}
           note={`${count(m.editedSent)} edited first${m.checked > 0 ? ` · ${pct(m.removalRate)} removed (${count(m.removed)} of ${count(m.checked)} checked)` : ""}`}
         />
-        <Tile label="Replies" value={count(m.replied)} note={`${pct(m.replyRate)} of sent`} />
+        <Tile label="Replies" value={count(m.replied)} note={`${pct(m.replyRate)} of sent · ${pct(m.positiveReplyRate)} positive`} />
         <Tile
           label="Median edit"
           value={m.medianEditDistance === null ? "—" : String(Math.round(m.medianEditDistance))}

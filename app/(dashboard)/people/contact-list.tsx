@@ -18,6 +18,18 @@ const layout = "[&>table]:min-w-[44rem] [&>table]:table-fixed";
 const dateColumn = "w-36 xl:w-60";
 const dateCell = "text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400";
 
+/** The person's data request page: what is held about them, its download, and erasure (docs/privacy.md). */
+function PersonDataLink({ platform, handle, className }: { platform: string; handle: string; className?: string }) {
+  return (
+    <Link
+      href={`/people/privacy?${new URLSearchParams({ platform, handle })}`}
+      className={`inline-block text-sm font-medium whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400 ${className ?? ""}`}
+    >
+      Their data<span className="sr-only"> ({handle})</span>
+    </Link>
+  );
+}
+
 /** The All contacts tab: contact history, the per-person source of truth once a draft is sent (SPEC 1.6). */
 export function ContactList({ contacts, truncated, filtered = false }: { contacts: ContactView[]; truncated: boolean; filtered?: boolean }) {
   if (contacts.length === 0 && filtered) {
@@ -50,6 +62,7 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
               View thread<span className="sr-only"> with {c.targetUser}</span>
             </Link>
           ) : null}
+          <PersonDataLink platform={c.platform} handle={c.targetUser} className={c.threadId ? "mt-2 ml-4" : "mt-2"} />
         </li>
       ))}
     </ul>
@@ -107,6 +120,7 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
                     </Link>
                   ) : null}
                   <OptOutButton contactId={c.id} handle={c.targetUser} optedOut={c.optedOutAt !== null} />
+                  <PersonDataLink platform={c.platform} handle={c.targetUser} />
                 </div>
               </Td>
             </Tr>

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClasses } from "@/app/_components/button";
 import { PageHeader } from "@/app/_components/page-header";
 import { ChatSyncBanner } from "@/app/_components/chat-sync-banner";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
 import { Tabs } from "@/app/_components/tabs";
 import { getPageContext } from "@/lib/auth/page-context";
 import { countPeople } from "@/lib/conversations/count-people";
-import { decodeThreadCursor, listThreads, type ThreadCursor, type ThreadFilter, type ThreadKindFilter } from "@/lib/conversations/list-threads";
+import { decodeThreadCursor, listThreads, type ThreadCursor, type ThreadFilter, type ThreadKindFilter, type ThreadSort } from "@/lib/conversations/list-threads";
+import { REPLY_INTENTS, type ReplyIntent } from "@/lib/replies/reply-intent";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
 import { listContacts } from "@/lib/conversations/list-contacts";
 import { ContactList } from "./contact-list";
@@ -35,13 +38,23 @@ export default async function PeoplePage({ searchParams }: PageProps) {
   // Unknown values read as "all": an old or hand-edited link still shows something.
   const filter: ThreadFilter = (["replied", "awaiting"] as const).find((f) => f === query.filter) ?? "all";
   const kind: ThreadKindFilter = (["dm", "post_comment"] as const).find((k) => k === query.kind) ?? "all";
+  const sort: ThreadSort = query.sort === "intent" ? "intent" : "recent";
+  const intent: ReplyIntent | "" = REPLY_INTENTS.find((i) => i === query.intent) ?? "";
   const platform = (PLATFORMS as readonly string[]).includes(one(query.platform)) ? one(query.platform) : "";
   const q = one(query.q).trim().slice(0, 200);
   const counts = await countPeople({ orgId });
 
   return (
     <>
-      <PageHeader title="People" description="Everyone you have contacted, and the conversations that followed." />
+      <PageHeader
+        title="People"
+        description="Everyone you have contacted, and the conversations that followed."
+        actions={
+          <Link href="/people/privacy" className={buttonClasses("secondary", "sm")}>
+            Data requests
+          </Link>
+        }
+      />
       <ChatSyncBanner orgId={orgId} />
       {/* New replies, finished drafting runs and review decisions change what both tabs show. */}
       <RefreshOnStream runs drafts />
@@ -55,8 +68,8 @@ export default async function PeoplePage({ searchParams }: PageProps) {
       />
       {tab === "threads" ? (
         <>
-          <ThreadFilters filter={filter} kind={kind} q={q} />
-          <Threads orgId={orgId} cursor={cursor} filter={filter} kind={kind} q={q} />
+          <ThreadFilters filter={filter} kind={kind} q={q} sort={sort} intent={intent} />
+          <Threads orgId={orgId} cursor={cursor} filter={filter} kind={kind} q={q} sort={sort} intent={intent} />
         </>
       ) : (
         <>
@@ -68,9 +81,11 @@ export default async function PeoplePage({ searchParams }: PageProps) {
   );
 }
 
-async function Threads({ orgId, cursor, filter, kind, q }: { orgId: number; cursor?: ThreadCursor; filter: ThreadFilter; kind: ThreadKindFilter; q: string }) {
-  const { threads, nextCursor } = await listThreads({ orgId, cursor, filter, kind, q: q || undefined });
-  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind, q }} />;
+async function Threads(
+  { orgId, cursor, filter, kind, q, sort, intent }: { orgId: number; cursor?: ThreadCursor; filter: ThreadFilter; kind: ThreadKindFilter; q: string; sort: ThreadSort; intent: ReplyIntent | "" },
+) {
+  const { threads, nextCursor } = await listThreads({ orgId, cursor, filter, kind, q: q || undefined, sort, intent: intent || undefined });
+  return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind, q, sort, intent }} />;
 }
 
 async function Contacts({ orgId, platform, q }: { orgId: number; platform: string; q: string }) {

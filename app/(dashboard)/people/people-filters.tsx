@@ -5,6 +5,7 @@ import { controlClasses } from "@/app/_components/field";
 import { cx } from "@/app/_components/cx";
 import { InstantFilterForm } from "@/app/_components/instant-filter-form";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
+import { INTENT_LABELS, REPLY_INTENTS } from "@/lib/replies/reply-intent";
 
 const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
@@ -12,7 +13,7 @@ const label = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
  * The Threads tab's filters (who wrote last, the kind of conversation). They apply as they change (InstantFilterForm)
  * and live in the URL, work without JavaScript as a GET form, and the export carries them.
  */
-export function ThreadFilters({ filter, kind, q }: { filter: string; kind: string; q: string }) {
+export function ThreadFilters({ filter, kind, q, sort, intent }: { filter: string; kind: string; q: string; sort: string; intent: string }) {
   return (
     <InstantFilterForm action="/people" className="mb-4 flex flex-wrap items-end gap-3" label="Thread filters">
       <div className="w-64 space-y-1">
@@ -35,7 +36,23 @@ export function ThreadFilters({ filter, kind, q }: { filter: string; kind: strin
           <option value="post_comment">Comments</option>
         </select>
       </div>
-      {filter !== "all" || kind !== "all" || q ? (
+      <div className="w-48 space-y-1">
+        <label htmlFor="threads-intent" className={label}>Intent</label>
+        <select id="threads-intent" name="intent" defaultValue={intent} className={cx(controlClasses, "h-9 pr-8")}>
+          <option value="">Any intent</option>
+          {REPLY_INTENTS.map((i) => (
+            <option key={i} value={i}>{INTENT_LABELS[i]}</option>
+          ))}
+        </select>
+      </div>
+      <div className="w-48 space-y-1">
+        <label htmlFor="threads-sort" className={label}>Order</label>
+        <select id="threads-sort" name="sort" defaultValue={sort} className={cx(controlClasses, "h-9 pr-8")}>
+          <option value="recent">Newest activity</option>
+          <option value="intent">Interested first</option>
+        </select>
+      </div>
+      {filter !== "all" || kind !== "all" || q || intent || sort !== "recent" ? (
         <Link href="/people" className={buttonClasses("ghost", "md")}>Clear</Link>
       ) : null}
       <ExportLink resource="conversations" query={{ filter, kind }} className="ml-auto" />

@@ -8,18 +8,19 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { ThreadSummary } from "@/lib/conversations/list-threads";
 import { ReplyStatusBadge, THREAD_KIND_LABELS } from "./reply-status-badge";
 import { ThreadReplyActions } from "./thread-reply-actions";
+import { IntentBadge } from "@/app/_components/intent-badge";
 
 const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
 // A fixed layout, as in the contacts table: the counts, dates and badges get the widths they need, the person and the
 // last message share the rest and truncate (whole in their titles), so a long handle cannot widen the table past its
 // card. Below xl the date takes two lines; narrower than 44rem (a phone) the table scrolls inside its card.
-const layout = "[&>table]:min-w-[56rem] [&>table]:table-fixed";
+const layout = "[&>table]:min-w-[64rem] [&>table]:table-fixed";
 
 /** The Threads tab: one row per conversation, newest activity first, each opening its thread page. */
-export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string; q?: string } }) {
-  // Paging keeps the filters; "all" is the default and stays out of the URL.
-  const base = new URLSearchParams(Object.entries(filters).filter(([, v]) => v && v !== "all") as [string, string][]);
+export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threads: ThreadSummary[]; nextCursor: string | null; paged: boolean; filters?: { filter?: string; kind?: string; q?: string; sort?: string; intent?: string } }) {
+  // Paging keeps the filters; "all" and "recent" are the defaults and stay out of the URL.
+  const base = new URLSearchParams(Object.entries(filters).filter(([, v]) => v && v !== "all" && v !== "recent") as [string, string][]);
   const filtered = base.size > 0;
   const href = (cursor?: string) => {
     const q = new URLSearchParams(base);
@@ -64,6 +65,7 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
           ) : null}
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Badge>{THREAD_KIND_LABELS[t.kind] ?? t.kind}</Badge>
+            {t.intent ? <IntentBadge intent={t.intent} /> : null}
             <ReplyStatusBadge status={t.replyStatus} lastDirection={t.lastMessage?.direction ?? null} />
           </div>
         </li>
@@ -78,6 +80,7 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
           <tr>
             <Th>Person</Th>
             <Th>Last message</Th>
+            <Th className="w-36">Intent</Th>
             <Th className="w-28 text-right">Messages</Th>
             <Th className="w-36 xl:w-60">Last activity</Th>
             <Th className="w-64">Reply</Th>
@@ -106,9 +109,10 @@ export function ThreadList({ threads, nextCursor, paged, filters = {} }: { threa
                     {excerpt(t.lastMessage.body, 120)}
                   </span>
                 ) : (
-                  <span className="text-zinc-400 dark:text-zinc-500">—</span>
+                  <span className="text-zinc-500 dark:text-zinc-400">—</span>
                 )}
               </Td>
+              <Td>{t.intent ? <IntentBadge intent={t.intent} /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Td>
               <Td className="text-right tabular-nums">{t.messageCount}</Td>
               <Td className="text-zinc-500 xl:whitespace-nowrap dark:text-zinc-400"><RelativeTime at={t.lastMessageAt} /></Td>
               <Td>

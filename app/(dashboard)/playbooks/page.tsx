@@ -30,7 +30,7 @@ export default async function PlaybooksPage() {
     <>
       <PageHeader
         title="Playbooks"
-        description="The Markdown instructions an agent runner follows. Every run keeps a copy of the playbook it started with, so editing one never changes past runs."
+        description="The Markdown instructions an agent follows. Every run keeps a copy of the playbook it started with, so editing one never changes past runs."
         actions={<NewPlaybook />}
       />
 
@@ -41,7 +41,7 @@ export default async function PlaybooksPage() {
         {own.length === 0 ? (
           <EmptyState
             title="No playbooks of your own yet"
-            description="Duplicate a built-in playbook below to start from it, or create a blank one. A campaign uses its skill's built-in playbook until you pick another on the campaign page."
+            description="Duplicate a built-in playbook below to start from it, or create a blank one. A campaign uses the built-in playbook of its approach until you pick another on the campaign page."
           />
         ) : (
           <Table label="Your playbooks">
@@ -67,7 +67,7 @@ export default async function PlaybooksPage() {
                   </Td>
                   <Td className="font-mono text-xs">{p.slug}</Td>
                   <Td className="text-zinc-500 dark:text-zinc-400">{p.excerpt || <span className="italic">Empty</span>}</Td>
-                  <Td>{p.campaignCount > 0 ? p.campaignCount : <span className="text-zinc-400 dark:text-zinc-500">None</span>}</Td>
+                  <Td>{p.campaignCount > 0 ? p.campaignCount : <span className="text-zinc-500 dark:text-zinc-400">None</span>}</Td>
                   <Td className="whitespace-nowrap"><RelativeTime at={p.updatedAt} /></Td>
                   <Td className="text-right whitespace-nowrap">
                     <DuplicateButton id={p.id} title={p.title} />

@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { listProjects } from "@/lib/projects/list-projects";
 import { configuredSourceRoots, folderSourcesOffered } from "@/lib/sources/folder-source";
+import { getStorageUsage } from "@/lib/sources/get-storage-usage";
 import { ProjectForm } from "./project-form";
 
 export const dynamic = "force-dynamic";
@@ -18,13 +19,14 @@ export const metadata: Metadata = { title: "Projects" };
 
 export default async function ProjectsPage() {
   const { orgId } = await getPageContext();
-  const projects = await listProjects({ orgId });
+  const [projects, usage] = await Promise.all([listProjects({ orgId }), getStorageUsage({ orgId })]);
+  const storage = { usedBytes: usage.usedBytes, quotaBytes: usage.quotaBytes };
 
   return (
     <>
       <PageHeader
         title="Projects"
-        description="Each project is a product, brand or initiative with its own accounts, templates and campaigns."
+        description="Each project is a product, brand or initiative with its own accounts, example messages and campaigns."
         actions={<LinkButton href="#new-project">New project</LinkButton>}
       />
       {/* Counts and descriptions change under runs (extraction rewrites the description). */}
@@ -68,7 +70,7 @@ export default async function ProjectsPage() {
 
       <div id="new-project" className="mt-8 max-w-xl scroll-mt-8">
         <Card title="New project" description="Only the name is required; you can edit everything later.">
-          <ProjectForm mode="create" folderRoots={folderSourcesOffered() ? configuredSourceRoots() : null} />
+          <ProjectForm mode="create" folderRoots={folderSourcesOffered() ? configuredSourceRoots() : null} storage={storage} />
         </Card>
       </div>
     </>

@@ -10,10 +10,11 @@ import { Textarea } from "@/app/_components/textarea";
 import { useMutation } from "@/app/_components/use-mutation";
 import { sourceSummary, type FolderRoots, type ProjectSource } from "./source-words";
 import { uploadArchive } from "./upload-archive";
+import { StorageUsageLine, type StorageFigures } from "./storage-usage-line";
 
 type ProjectValues = { name: string; description: string; website: string | null; source: ProjectSource };
 
-type ProjectFormProps = { folderRoots: FolderRoots; onDone?: () => void } & (
+type ProjectFormProps = { folderRoots: FolderRoots; storage: StorageFigures; onDone?: () => void } & (
   | { mode: "create"; initial?: undefined; projectId?: undefined }
   | { mode: "edit"; initial: ProjectValues; projectId: number }
 );
@@ -25,7 +26,7 @@ type Choice = "keep" | "none" | "archive" | "repository" | "folder";
  * archive to upload (sent after the project is saved, to PUT …/source/archive), a Git repository (cloned by the save
  * itself), or a folder on the server where the operator offers folders.
  */
-export function ProjectForm({ mode, initial, projectId, folderRoots, onDone }: ProjectFormProps) {
+export function ProjectForm({ mode, initial, projectId, folderRoots, storage, onDone }: ProjectFormProps) {
   const router = useRouter();
   const { pending, error, setError, run } = useMutation();
   const [formKey, setFormKey] = useState(0);
@@ -147,15 +148,16 @@ export function ProjectForm({ mode, initial, projectId, folderRoots, onDone }: P
             hint="A .zip or .tar.gz of the project's files, unpacked on the server for Auto-extract. Leave out dependencies and build output; links and files outside the archive's folder are refused."
           />
         ) : null}
+        {/* The branch column is as wide as its label ("Branch or tag (optional)") needs, the URL takes the rest:
+            a third of a narrow form wrapped that label onto two lines. */}
         {choice === "repository" ? (
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_13rem]">
             <Input
               id={`${idp}-repoUrl`}
               name="repoUrl"
               label="Repository URL"
               type="url"
               required
-              fieldClassName="sm:col-span-2"
               placeholder="https://github.com/owner/name.git"
               defaultValue={current?.kind === "repository" ? (current.url ?? "") : ""}
               hint="A public repository. Saving fetches its latest files (this can take up to a minute); Fetch again updates them."
@@ -165,11 +167,13 @@ export function ProjectForm({ mode, initial, projectId, folderRoots, onDone }: P
               name="repoRef"
               label="Branch or tag"
               optional
+              fieldClassName="min-w-0 [&>label]:whitespace-nowrap"
               placeholder="main"
               defaultValue={current?.kind === "repository" ? (current.ref ?? "") : ""}
             />
           </div>
         ) : null}
+        {choice === "archive" || choice === "repository" ? <StorageUsageLine storage={storage} /> : null}
         {choice === "folder" && folderRoots ? (
           <Input
             id={`${idp}-folderPath`}

@@ -32,7 +32,7 @@ function Liveness({ channel, state }: { channel: string; state: ChannelState }) 
   );
 }
 
-const never = <span className="text-zinc-400 dark:text-zinc-500">Never</span>;
+const never = <span className="text-zinc-500 dark:text-zinc-400">Never</span>;
 
 export async function ExtensionCard() {
   const { orgId, role } = await getPageContext();
@@ -80,7 +80,7 @@ export async function ExtensionCard() {
                   <Td className="whitespace-nowrap">{d.lastSeenAt ? <RelativeTime at={d.lastSeenAt} /> : never}</Td>
                   <Td>
                     {d.revoked ? (
-                      <span className="text-zinc-400 dark:text-zinc-500">—</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">—</span>
                     ) : (
                       <div className="flex flex-col gap-1 text-xs">
                         <Liveness channel="Chat" state={d.channels.chat} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatTime } from "@/lib/format/date-time";
 import { useState } from "react";
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Button } from "@/app/_components/button";
@@ -7,7 +8,8 @@ import { ConfirmButton } from "@/app/_components/confirm-button";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
 
-const timeFmt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+// Shown after a click, never in the server's HTML: the viewer's own zone.
+const expiry = (iso: string) => formatTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 
 /** POST /api/settings/extension/pairing-codes: the code is shown once, here, and never again. */
 export function GeneratePairingCode() {
@@ -37,7 +39,7 @@ export function GeneratePairingCode() {
         >
           <code className="font-mono text-2xl font-semibold tracking-[0.2em] text-indigo-900 select-all dark:text-indigo-200">{issued.code}</code>
           <p className="text-sm text-indigo-900/80 dark:text-indigo-200/80">
-            Enter it in the extension&apos;s Connection card. Single use, expires at {timeFmt.format(new Date(issued.expiresAt))} UTC
+            Enter it in the extension&apos;s Connection card. Single use, expires at {expiry(issued.expiresAt)}
             (10 minutes). It will not be shown again.
           </p>
         </div>

@@ -21,7 +21,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
       className="mt-6"
     >
       <div className="space-y-4" data-testid="background-jobs">
-        <div className="relative overflow-x-auto">
+        <div tabIndex={0} className="relative overflow-x-auto">
           <Table label="Background jobs">
             <THead>
               <tr>
@@ -41,7 +41,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
                   </Td>
                   <Td className="text-zinc-600 dark:text-zinc-400">{job.schedule}</Td>
                   <Td className="whitespace-nowrap tabular-nums">
-                    {job.lastStartedAt ? <RelativeTime at={job.lastStartedAt} /> : <span className="text-zinc-400 dark:text-zinc-500">Not yet</span>}
+                    {job.lastStartedAt ? <RelativeTime at={job.lastStartedAt} /> : <span className="text-zinc-500 dark:text-zinc-400">Not yet</span>}
                   </Td>
                   <Td title={job.lastError ?? undefined}>
                     {job.lastOutcome === "ok" ? (
@@ -49,7 +49,7 @@ export function JobsCard({ overview }: { overview: JobsOverview }) {
                     ) : job.lastOutcome === "failed" ? (
                       <Badge tone="danger">Failed</Badge>
                     ) : (
-                      <span className="text-zinc-400 dark:text-zinc-500">—</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">—</span>
                     )}
                     {job.failures > 0 ? (
                       <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">

@@ -1,11 +1,11 @@
 // Every Settings page shares one row of sections. Sections a role cannot use are not shown (the API refuses them
-// anyway), the cloud-only ones appear only in the cloud edition, and only once the operator has set them up.
+// anyway), the cloud-only ones appear only in the cloud edition, and only once the operator has set them up. Plan and
+// usage is always there (with or without Stripe, in both editions).
 import type { ReactNode } from "react";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { isCloudEdition } from "@/lib/edition/edition";
 import { readEnv } from "@/lib/env";
-import { billingSettings } from "@/lib/billing/billing-settings";
 import { SettingsNav, type SettingsSection } from "./settings-nav";
 
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
@@ -16,10 +16,13 @@ export default async function SettingsLayout({ children }: { children: ReactNode
     { href: "/settings", label: "General" },
     // Without sign-in there is one implicit owner, nobody to invite and no account of one's own.
     ...(authEnabled ? [{ href: "/settings/account", label: "Account" }, { href: "/settings/members", label: "Members" }] : []),
-    // Sections the operator has not set up do not exist for customers (the Operator area says what to set).
-    ...(admin && cloud && billingSettings() ? [{ href: "/settings/billing", label: "Billing" }] : []),
-    ...(admin && cloud && readEnv().OUTREACH_CLOUD_SIGNING_KEY ? [{ href: "/settings/cloud-runner", label: "Cloud runner" }] : []),
+    // Every member sees the plan and its usage; where Stripe is set up, owners change the plan there.
+    { href: "/settings/billing", label: "Plan and usage" },
+    // Only for teams that also run the dashboard on a server of their own; named for them, not for the machinery.
+    ...(admin && cloud && readEnv().OUTREACH_CLOUD_SIGNING_KEY ? [{ href: "/settings/cloud-runner", label: "Self-hosted installs" }] : []),
     ...(admin ? [{ href: "/settings/webhooks", label: "Webhooks" }, { href: "/settings/api-keys", label: "API keys" }] : []),
+    // Single sign-on signs people in to this organization, so it exists only with sign-in on.
+    ...(admin && authEnabled ? [{ href: "/settings/sso", label: "Single sign-on" }] : []),
   ];
   return (
     <>

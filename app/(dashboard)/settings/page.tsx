@@ -1,131 +1,122 @@
+// Settings > General, in groups a person looks for: the rules every draft is checked against, the agents that write
+// them, the browser extension, webhooks, and (on a self-hosted install, whose user is its operator) the install's
+// background jobs. In the cloud edition the Agents group shows the customer's agent, model and minutes; the host's
+// CLIs, their commands and Re-detect are the operator's (the Operator area). docs/using-the-dashboard.md, "Settings".
 import type { Metadata } from "next";
 import { Badge } from "@/app/_components/badge";
 import { LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
-import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
-import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
+import { billingSettings } from "@/lib/billing/billing-settings";
+import { getCloudAllowance } from "@/lib/billing/get-cloud-allowance";
 import { listBlocklist } from "@/lib/blocklist/list-blocklist";
 import { getAppConfig } from "@/lib/config/get-app-config";
-import { listProjects } from "@/lib/projects/list-projects";
-import { DedupForm, RubricForm } from "./app-config-forms";
-import { BlocklistDelete, BlocklistForm } from "./blocklist-form";
-import { RunnersCard } from "./runners-card";
-import { ExtensionCard } from "./extension-card";
-import { listOfferedRunners } from "@/lib/runners/list-offered-runners";
-import { localRunnersAllowed } from "@/lib/runners/runner-policy";
 import { isCloudEdition } from "@/lib/edition/edition";
 import { getJobsOverview } from "@/lib/jobs/get-jobs-overview";
+import { listProjects } from "@/lib/projects/list-projects";
+import { getRetention } from "@/lib/privacy/retention";
+import { listOfferedRunners } from "@/lib/runners/list-offered-runners";
+import { localRunnersAllowed } from "@/lib/runners/runner-policy";
+import { CloudAgentCard } from "./cloud-agent-card";
+import { ExtensionCard } from "./extension-card";
 import { JobsCard } from "./jobs-card";
+import { RetentionCard } from "./retention-card";
+import { ReviewRules } from "./review-rules";
+import { RunnersCard } from "./runners-card";
+import { SettingsGroup, SettingsGroupNav } from "./settings-group";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { orgId, role } = await getPageContext();
-  const [config, blocklist, projects, { runners, signInFailures }, jobs] = await Promise.all([
+  const cloud = isCloudEdition();
+  const admin = hasRole(role, "admin");
+  const [config, blocklist, projects, { runners, signInFailures }, jobs, allowance, retention] = await Promise.all([
     getAppConfig({ orgId }),
     listBlocklist({ orgId }),
     listProjects({ orgId }),
     listOfferedRunners({ orgId }),
-    isCloudEdition() ? null : getJobsOverview(),
+    cloud ? null : getJobsOverview(),
+    cloud && billingSettings() ? getCloudAllowance({ orgId }) : null,
+    getRetention({ orgId }),
   ]);
+  const groups = [
+    { id: "review-rules", label: "Review rules" },
+    { id: "agents", label: "Agents" },
+    { id: "browser-extension-group", label: "Browser extension" },
+    { id: "webhooks", label: "Webhooks" },
+    { id: "privacy", label: "Privacy" },
+    ...(jobs ? [{ id: "this-install", label: "Background jobs" }] : []),
+  ];
 
   return (
     <>
-      <PageHeader title="Settings" description="Organization-wide rules for drafting and sending." />
+      <PageHeader title="Settings" description="Organization-wide rules for drafting and sending, the agents that draft, and how drafts reach you." />
+      <SettingsGroupNav groups={groups} />
+      <div className="space-y-12">
+        <SettingsGroup id="review-rules" title="Review rules" description="What every draft is checked against before it reaches the inbox, and again before it is sent.">
+          <ReviewRules config={config} blocklist={blocklist} projects={projects.map((p) => ({ id: p.id, name: p.name }))} />
+        </SettingsGroup>
 
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <Card title="Deduplication" description="Avoid contacting the same person twice within a window.">
-          <DedupForm initial={config.dedup_policy} />
-        </Card>
-        <Card title="Quality rubric" description="How drafts are scored and when the inbox badge turns red or green.">
-          <RubricForm initial={config.quality_rubric} />
-        </Card>
-      </div>
-
-      <Card
-        title="Blocklist"
-        description="Users, communities and keywords that are never drafted for or sent to. Checked before drafting and again before sending."
-        className="mt-6"
-      >
-        <div className="space-y-6">
-          {blocklist.length === 0 ? (
-            <EmptyState
-              className="py-8"
-              title="Nothing blocked"
-              description="Add a user, community or keyword below to keep it out of every draft."
+        <SettingsGroup
+          id="agents"
+          title="Agents"
+          description={cloud ? "The agent your campaigns run on, its model, and the minutes your plan includes." : "The agents this install can run campaigns on, and whether each is ready."}
+        >
+          {cloud ? (
+            <CloudAgentCard cloud={runners.find((r) => r.slug === "cloud")} allowance={allowance} planHref="/settings/billing" />
+          ) : null}
+          {/* Host inventory (commands, Re-detect) is shown where the reader runs the host: self-hosted installs. */}
+          {!cloud || localRunnersAllowed() ? (
+            <RunnersCard
+              runners={cloud ? runners.filter((r) => r.slug !== "cloud") : runners}
+              signInFailures={signInFailures}
+              canRedetect={!cloud && admin}
+              cloudOnly={!localRunnersAllowed()}
+              cloudEdition={cloud}
             />
-          ) : (
-            <Table label="Blocklist">
-              <THead>
-                <tr>
-                  <Th>Type</Th>
-                  <Th>Value</Th>
-                  <Th>Scope</Th>
-                  <Th>Reason</Th>
-                  <Th className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody>
-                {blocklist.map((b) => (
-                  <Tr key={b.id}>
-                    <Td>
-                      <Badge tone={b.type === "keyword" ? "warning" : b.type === "community" ? "primary" : "neutral"}>{b.type}</Badge>
-                    </Td>
-                    <Td className="font-medium text-zinc-900 dark:text-zinc-100">{b.value}</Td>
-                    <Td>{b.projectId === null ? "All projects" : (b.projectName ?? `Project #${b.projectId}`)}</Td>
-                    <Td className="max-w-xs text-zinc-500 dark:text-zinc-400">
-                      {b.reason || <span className="text-zinc-400 dark:text-zinc-500">—</span>}
-                    </Td>
-                    <Td className="text-right">
-                      <BlocklistDelete id={b.id} label={`${b.type} ${b.value}`} />
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
-          <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
-            <h3 className="mb-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">Add entry</h3>
-            <BlocklistForm projects={projects.map((p) => ({ id: p.id, name: p.name }))} />
-          </div>
-        </div>
-      </Card>
+          ) : null}
+        </SettingsGroup>
 
-      <RunnersCard
-        runners={runners}
-        signInFailures={signInFailures}
-        canRedetect={hasRole(role, "admin")}
-        cloudOnly={!localRunnersAllowed()}
-        cloudEdition={isCloudEdition()}
-      />
-      <ExtensionCard />
-      <Card
-        title="Webhooks"
-        description="Signed HTTP callbacks for runs, drafts to review and replies."
-        actions={
-          hasRole(role, "admin") ? (
-            <LinkButton href="/settings/webhooks" variant="secondary" size="sm">
-              Manage webhooks
-            </LinkButton>
-          ) : (
-            <Badge>Admins only</Badge>
-          )
-        }
-        className="mt-6"
-      >
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Every notification can also be POSTed to receivers of your own, signed with a per-endpoint secret (Standard Webhooks).
-          Settings &gt; Webhooks holds the endpoints, their event filters and secrets, and a delivery log with Retry and Replay.
-        </p>
-      </Card>
-      {/* The job engine is the operator's business: in the cloud edition it lives in the Operator area. */}
-      {jobs ? <JobsCard overview={jobs} /> : null}
+        <SettingsGroup id="browser-extension-group" title="Browser extension">
+          <ExtensionCard />
+        </SettingsGroup>
+
+        <SettingsGroup id="webhooks" title="Webhooks">
+          <Card
+            title="Webhooks"
+            description="Signed HTTP callbacks for drafts waiting, runs that stopped, replies and removals."
+            actions={
+              admin ? (
+                <LinkButton href="/settings/webhooks" variant="secondary" size="sm">
+                  Manage webhooks
+                </LinkButton>
+              ) : (
+                <Badge>Admins only</Badge>
+              )
+            }
+          >
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Every notification can also be POSTed to receivers of your own, signed with a per-endpoint secret (Standard Webhooks).
+              Settings &gt; Webhooks holds the endpoints, their event filters and secrets, and a delivery log with Retry and Replay.
+            </p>
+          </Card>
+        </SettingsGroup>
+
+        <SettingsGroup id="privacy" title="Privacy" description="How long what people wrote to you is kept. A person's own request to see or erase their data is answered from People > Data requests.">
+          <RetentionCard retention={retention} canEdit={admin} />
+        </SettingsGroup>
+
+        {/* The job engine is the operator's business: in the cloud edition it lives in the Operator area. */}
+        {jobs ? (
+          <SettingsGroup id="this-install" title="Background jobs">
+            <JobsCard overview={jobs} />
+          </SettingsGroup>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
 import { CodeSpans } from "@/app/_components/code-spans";
-import { excerpt } from "@/app/_components/format";
+import { excerpt, formatDateTime } from "@/app/_components/format";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { RunnerStatus } from "@/lib/runners/detect-runners";
 import type { RunnerSignInFailure } from "@/lib/runners/get-runner-sign-in-failures";
@@ -26,25 +26,27 @@ export function RunnersCard({ runners, signInFailures, canRedetect, cloudOnly, c
   cloudEdition: boolean;
 }) {
   const detectedAt = runners[0]?.detectedAt;
-  const checked = detectedAt ? ` (last checked ${new Date(detectedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC)` : "";
+  const checked = detectedAt ? ` (last checked ${formatDateTime(detectedAt)})` : "";
   const failureOf = new Map(signInFailures.map((f) => [f.runner, f]));
   return (
     <Card
-      title="Agent runners"
+      title={cloudEdition ? "Other agents" : "Agent runners"}
       description={
-        cloudOnly
-          ? `Campaigns run on the cloud runner: the agent works on the service's side and every tool call comes back to this dashboard${checked}.`
-          : `Local agent CLIs are detected with --version, the cloud runner by a hello to its relay, when the server starts${checked}. A runner whose last run failed to sign in says so here for a day, or until a run on it succeeds.`
+        cloudEdition
+          ? "Agents this service also offers for your campaigns, and whether each is ready."
+          : cloudOnly
+            ? `Campaigns run on the cloud runner: the agent works on the service's side and every tool call comes back to this dashboard${checked}.`
+            : `Local agent CLIs are detected with --version, the cloud runner by a hello to its relay, when the server starts${checked}. A runner whose last run failed to sign in says so here for a day, or until a run on it succeeds.`
       }
-      className="mt-6"
     >
       <div className="space-y-4">
         <Table label="Agent runners">
           <THead>
             <tr>
-              <Th>Runner</Th>
+              <Th>{cloudEdition ? "Agent" : "Runner"}</Th>
               <Th>Status</Th>
-              <Th>Command</Th>
+              {/* The command line is the host's inventory: the operator's to read, on a self-hosted install. */}
+              {cloudEdition ? null : <Th>Command</Th>}
               <Th>Notes</Th>
             </tr>
           </THead>
@@ -56,7 +58,7 @@ export function RunnersCard({ runners, signInFailures, canRedetect, cloudOnly, c
                 <Tr key={r.slug}>
                   <Td className="font-medium text-zinc-900 dark:text-zinc-100">
                     {r.label}
-                    <div className="font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">{r.slug}</div>
+                    {cloudEdition ? null : <div className="font-mono text-xs font-normal text-zinc-500 dark:text-zinc-400">{r.slug}</div>}
                   </Td>
                   <Td>
                     {r.available ? (
@@ -71,14 +73,16 @@ export function RunnersCard({ runners, signInFailures, canRedetect, cloudOnly, c
                       <Badge tone={r.spec ? "neutral" : "warning"}>{r.spec ? "Not installed" : "Unavailable"}</Badge>
                     )}
                   </Td>
-                  <Td className="font-mono text-xs">
-                    {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : cloudEdition ? "managed by the service" : "relay over WebSocket (OUTREACH_CLOUD_RELAY_URL)"}
-                    {r.spec ? (
-                      <div className="mt-1 font-sans text-zinc-500 dark:text-zinc-400" title={r.spec.envPassthrough.join(", ")}>
-                        passes {r.spec.envPassthrough.length} environment variables
-                      </div>
-                    ) : null}
-                  </Td>
+                  {cloudEdition ? null : (
+                    <Td className="font-mono text-xs">
+                      {r.spec ? `${r.spec.binary} ${r.spec.acpArgs.join(" ")}` : "relay over WebSocket (OUTREACH_CLOUD_RELAY_URL)"}
+                      {r.spec ? (
+                        <div className="mt-1 font-sans text-zinc-500 dark:text-zinc-400" title={r.spec.envPassthrough.join(", ")}>
+                          passes {r.spec.envPassthrough.length} environment variables
+                        </div>
+                      ) : null}
+                    </Td>
+                  )}
                   <Td className="max-w-md text-sm text-zinc-600 dark:text-zinc-300">
                     {signInFailure ? <SignInFailureNote failure={signInFailure} /> : r.available ? "Ready to run campaigns." : r.reason}
                   </Td>

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { InlineError } from "../inline-error";
 import { Input } from "../input";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { safeNextUrl } from "@/lib/auth/safe-next-url";
 
 
 export function LoginForm({ next }: { next?: string }) {
@@ -26,7 +26,7 @@ export function LoginForm({ next }: { next?: string }) {
       });
       if (res.ok) {
         // Only a path of this origin is followed, so `?next=` cannot bounce the user to another site.
-        location.href = safeNextPath(next, location.origin);
+        location.href = safeNextUrl(next, location.origin);
         return;
       }
       if (res.status === 401) setError("Wrong email, username or password.");

@@ -8,8 +8,11 @@ export const MIN_PASSWORD = 10;
 /** A new password and its confirmation, checked in the browser before anything is sent. */
 export function checkNewPassword(password: string, confirm: string): { password?: string; confirm?: string } {
   const errs: { password?: string; confirm?: string } = {};
-  if (password.length < MIN_PASSWORD) errs.password = `Use at least ${MIN_PASSWORD} characters.`;
-  if (confirm !== password) errs.confirm = "The two passwords do not match.";
+  if (!password) errs.password = `Choose a password of at least ${MIN_PASSWORD} characters.`;
+  else if (password.length < MIN_PASSWORD) errs.password = `Use at least ${MIN_PASSWORD} characters.`;
+  // An empty confirmation is its own mistake, even when the password above is empty too.
+  if (!confirm) errs.confirm = "Enter the password again.";
+  else if (confirm !== password) errs.confirm = "The two passwords do not match.";
   return errs;
 }
 

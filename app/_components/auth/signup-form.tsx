@@ -25,6 +25,8 @@ export function SignupForm({ inviteToken, emailRequired = false, defaultEmail }:
   const [error, setError] = useState<string | null>(null);
   const [alreadySetUp, setAlreadySetUp] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // An invitation made for this address is joined once the address is confirmed: the form gives way to that news.
+  const [joinsOnConfirm, setJoinsOnConfirm] = useState<{ email: string; organizationName: string } | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -35,7 +37,9 @@ export function SignupForm({ inviteToken, emailRequired = false, defaultEmail }:
     const password = String(form.get("password") ?? "");
     const confirm = String(form.get("confirm") ?? "");
 
+    // Every empty field is flagged at once, not one per attempt.
     const errs: FieldErrors = checkNewPassword(password, confirm);
+    if (!inviteToken && !organizationName) errs.organizationName = "Enter your organization's name.";
     if (!email && !username) errs.username = emailRequired ? undefined : "Choose a username, or enter your email address.";
     if (!email && emailRequired) errs.email = "Enter your email address.";
     setFieldErrors(errs);
@@ -58,6 +62,12 @@ export function SignupForm({ inviteToken, emailRequired = false, defaultEmail }:
         body: JSON.stringify(body),
       });
       if (res.status === 201 || res.ok) {
+        const created = (await res.json().catch(() => null)) as { organization?: unknown; pendingInvitation?: { organizationName: string } } | null;
+        if (created?.pendingInvitation && !created.organization) {
+          setJoinsOnConfirm({ email, organizationName: created.pendingInvitation.organizationName });
+          setPending(false);
+          return;
+        }
         location.href = "/";
         return;
       }
@@ -72,6 +82,18 @@ export function SignupForm({ inviteToken, emailRequired = false, defaultEmail }:
       setError("Could not reach the server. Check your connection and try again.");
     }
     setPending(false);
+  }
+
+  if (joinsOnConfirm) {
+    return (
+      <div className="space-y-3 text-sm text-zinc-700 dark:text-zinc-300" role="status">
+        <p className="font-medium text-zinc-900 dark:text-zinc-100">Check your inbox</p>
+        <p>
+          Your account is made. We sent a link to <span className="font-medium">{joinsOnConfirm.email}</span>: open it to
+          confirm the address, and you join {joinsOnConfirm.organizationName}.
+        </p>
+      </div>
+    );
   }
 
   return (

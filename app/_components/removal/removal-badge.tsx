@@ -1,6 +1,7 @@
 // What the last removal check of a sent post or comment saw (docs/removal-checks.md), as one badge: the inbox's Sent
 // tab shows it under the state, the thread page beside its Check now. Dates render in the viewer's own zone.
 import { Badge, type BadgeTone } from "@/app/_components/badge";
+import { formatDateTime } from "@/lib/format/date-time";
 import type { RemovalCheckView } from "@/lib/drafts/draft-view";
 
 const LOOK: Record<NonNullable<RemovalCheckView["status"]>, { label: string; tone: BadgeTone; means: string }> = {
@@ -10,7 +11,7 @@ const LOOK: Record<NonNullable<RemovalCheckView["status"]>, { label: string; ton
   not_visible: { label: "Not visible", tone: "warning", means: "A visitor who is not signed in cannot see it (deleted, hidden, or its community is private)" },
 };
 
-const localWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const localWhen = (iso: string) => formatDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 
 /** `when` writes the times; a hydrated client component passes one that agrees with the server's HTML. */
 export function removalCheckTitle(check: RemovalCheckView, when: (iso: string) => string = localWhen): string {

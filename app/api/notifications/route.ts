@@ -5,8 +5,8 @@ import { listNotifications } from "@/lib/notifications/list-notifications";
 import { markAllNotificationsRead } from "@/lib/notifications/mark-all-notifications-read";
 import { ZNotificationsQuery } from "@/lib/notifications/schemas";
 
-export const GET = withOrg({ query: ZNotificationsQuery }, async ({ orgId, query }) =>
-  Response.json(await listNotifications({ orgId, kind: query.kind, unreadOnly: query.unread !== undefined, cursor: query.cursor, limit: query.limit })),
+export const GET = withOrg({ query: ZNotificationsQuery }, async ({ orgId, userId, query }) =>
+  Response.json(await listNotifications({ orgId, userId, kind: query.kind, unreadOnly: query.unread !== undefined, grouped: query.grouped !== undefined, cursor: query.cursor, limit: query.limit })),
 );
 
-export const POST = withOrg({}, async ({ orgId }) => Response.json(await markAllNotificationsRead({ orgId })));
+export const POST = withOrg({}, async ({ orgId, userId }) => Response.json(await markAllNotificationsRead({ orgId, userId })));

@@ -20,10 +20,12 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
     {
       title: "Create drafts",
       description:
-        "Saves drafts for human review (nothing is sent). Each entry: accountId (from run_start), kind (dm, post, " +
+        "Saves drafts for human review (nothing is sent). Each entry: accountId (from run_start; leave it out when run_start's " +
+        "sendAccounts lists the accounts the campaign sends from, and one is chosen at send time), kind (dm, post, " +
         "post_comment), targetUser, body, optional variants (alternative bodies become A/B siblings), and the required " +
         "qualityScore 0-100 you gave the body against the rubric (from run_start), with qualityReason. An entry without " +
-        "a qualityScore refuses the whole call. Answers the created ids, entries skipped by " +
+        "a qualityScore refuses the whole call. Answers the created drafts (each with index, its entry's position in " +
+        "entries, and, for variant siblings, variantGroupId and variantLabel), entries skipped by " +
         "the blocklist or because the person opted out (skipped, with the reason) and by contact dedup (dedupSkipped). An accountId that is not one of run_start's " +
         "accounts refuses the whole call with not_found.",
       inputSchema: { entries: z.array(ZDraftEntry).min(1).max(200).describe("Up to 200 drafts") },
@@ -40,8 +42,19 @@ export function registerDraftTools(server: McpServer, binding: RunBinding) {
           entries,
           refuseForeignAccounts: true,
         });
+        // `index` is the entry's position in `entries`: it is how an agent matches what it sent to what was made
+        // (an entry can be skipped, and one with variants makes several drafts). A variant sibling also carries its
+        // group id; a draft without variants has none to give.
         return {
-          created: result.created.map((c) => ({ id: c.id, targetUser: c.targetUser, kind: c.kind, variantLabel: c.variantLabel, dedupWarning: c.dedupWarning })),
+          created: result.created.map((c) => ({
+            index: c.index,
+            id: c.id,
+            targetUser: c.targetUser,
+            kind: c.kind,
+            ...(c.variantGroupId ? { variantGroupId: c.variantGroupId } : {}),
+            variantLabel: c.variantLabel,
+            dedupWarning: c.dedupWarning,
+          })),
           skipped: result.skipped,
           dedupSkipped: result.dedupSkipped,
         };

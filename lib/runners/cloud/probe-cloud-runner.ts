@@ -9,6 +9,8 @@ export interface CloudProbe {
   available: boolean;
   version: string | null;
   reason: string | null;
+  /** The model the relay's agent runs, as the relay announces it (what a cloud customer's runs use). */
+  model?: string | null;
 }
 
 const PROBE_TIMEOUT_MS = 5_000;
@@ -35,7 +37,7 @@ export function probeCloudRunner(settings: CloudSettings | null): Promise<CloudP
       const parsed = parseFrame(data.toString());
       if (!parsed.ok) return;
       const f = parsed.frame;
-      if (f.type === "hello" && f.relay) settle({ available: true, version: `relay ${f.relay.version}, ${f.relay.backend}${f.relay.model ? ` (${f.relay.model})` : ""}`, reason: null });
+      if (f.type === "hello" && f.relay) settle({ available: true, version: `relay ${f.relay.version}, ${f.relay.backend}${f.relay.model ? ` (${f.relay.model})` : ""}`, reason: null, model: f.relay.model ?? null });
       if (f.type === "error" && f.code === "quota_exceeded") settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's runs: ${f.message}` });
       if (f.type === "error") settle({ available: false, version: null, reason: `The cloud runner relay refused this installation's token: ${f.message}` });
     });

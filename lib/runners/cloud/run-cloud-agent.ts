@@ -9,6 +9,7 @@ import WebSocket from "ws";
 import type { AcpRunResult } from "@/lib/runners/acp-runner";
 import { FrameChannel } from "@/lib/relay-protocol/channel";
 import { CLOSE, DEFAULT_MAX_FRAME_BYTES, type Frame } from "@/lib/relay-protocol/protocol";
+import { metrics } from "@/lib/metrics/registry";
 
 export interface CloudRunInput {
   relayUrl: string;
@@ -83,6 +84,7 @@ export function runCloudAgent(input: CloudRunInput): Promise<CloudRunResult> {
           if (frame.resume) {
             // The relay took us back: replay what it has not seen.
             channel.attach(socket!, frame.resume.lastSeq);
+            metrics().relayResumes.inc();
             input.onEvent("lifecycle", { phase: "resumed", detail: `after ${Math.round((Date.now() - (droppedAt ?? Date.now())) / 100) / 10} s` });
             droppedAt = null;
           } else if (!started) {
@@ -155,6 +157,7 @@ export function runCloudAgent(input: CloudRunInput): Promise<CloudRunResult> {
     function connect(resume: boolean): void {
       const ws = new WebSocket(input.relayUrl, { maxPayload: input.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES, handshakeTimeout: 10_000 });
       socket = ws;
+      metrics().relayConnections.inc({ kind: resume ? "resume" : "new" });
       ws.on("open", () => {
         lostAt = null;
         lastHeard = Date.now();

@@ -117,15 +117,15 @@ export function CampaignEditForm({ campaign, runners }: Props) {
           </p>
           <Select
             id="edit-campaign-runner"
-            label="Runner"
+            label="Agent"
             {...register("runner")}
             options={runners.map((r) => ({
               value: r.slug,
-              label: `${r.label}${r.available ? "" : r.offered === false ? " (not offered here)" : r.local ? " (not installed)" : " (not connected)"}`,
+              label: `${r.label}${r.available ? "" : r.offered === false ? " (not offered here)" : r.local ? " (not installed)" : " (not available right now)"}`,
               // The current runner stays listed even when it is gone, so the form shows the truth.
               disabled: !r.available && r.slug !== campaign.runner,
             }))}
-            hint="Applies to the next runs; past runs keep the runner they ran on."
+            hint="Applies to the next runs; past runs keep the agent they ran on."
           />
           <Controller
             control={control}

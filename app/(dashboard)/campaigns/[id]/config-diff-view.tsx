@@ -14,7 +14,7 @@ export function ConfigDiffView({ lines }: { lines: DiffLine[] }) {
         <span className="font-medium text-red-700 dark:text-red-400">{removed} removed</span>
         {added + removed === 0 ? " · the generated profile is the same as the current one" : " · green: in the generated profile only; red: in the current one only"}
       </figcaption>
-      <pre
+      <pre tabIndex={0}
         aria-label="Profile diff"
         className="max-h-[32rem] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 py-2 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-950"
       >
@@ -29,7 +29,7 @@ export function ConfigDiffView({ lines }: { lines: DiffLine[] }) {
               line.type === "same" && "text-zinc-700 dark:text-zinc-300",
             )}
           >
-            <span aria-hidden="true" className="mr-2 inline-block w-3 select-none text-zinc-400">
+            <span aria-hidden="true" className="mr-2 inline-block w-3 select-none text-zinc-500">
               {marks[line.type]}
             </span>
             {line.text}

@@ -1,5 +1,6 @@
 // The Tuning tab's judge card (docs/tuning.md "The judge"): how well the agent's quality score predicted what
 // reviewers approved, the agreement at the campaign's inbox default, and a suggested threshold to apply in one click.
+import { formatDay } from "@/lib/format/date-time";
 import Link from "next/link";
 import { Card } from "@/app/_components/card";
 import { EmptyState } from "@/app/_components/empty-state";
@@ -9,7 +10,6 @@ import { ApplyThreshold } from "./apply-threshold";
 import { CalibrationChart } from "./calibration-chart";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)}%`);
-const weekFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
 
 function hiddenKept(o: ThresholdOutcome) {
@@ -86,7 +86,7 @@ export function JudgeCard({ judge }: { judge: JudgeCalibration }) {
                       <TBody>
                         {suggestion.byWeek.map((w) => (
                           <Tr key={w.week}>
-                            <Td>{weekFmt.format(new Date(`${w.week}T00:00:00Z`))}</Td>
+                            <Td>{formatDay(new Date(`${w.week}T00:00:00Z`))}</Td>
                             <Td className="text-right tabular-nums">{w.hidden.rejected} / {w.hidden.approved}</Td>
                             <Td className="text-right tabular-nums">{w.kept.approved} / {w.kept.rejected}</Td>
                           </Tr>

@@ -6,6 +6,7 @@ import { FailureReasonChip, RUN_KIND_LABELS } from "@/app/_components/run-badges
 import { runnerLabel } from "@/lib/runners/runner-label";
 import { explainRunFailure } from "@/lib/runs/explain-run-failure";
 import { getLastRunFailure } from "@/lib/runs/get-last-run-failure";
+import { isCloudEdition } from "@/lib/edition/edition";
 
 // A stack trace can run to a thousand characters; the notice shows its head and the log has the rest.
 const ERROR_LINES_SHOWN = 3;
@@ -53,7 +54,15 @@ export async function LastFailureNotice({ orgId, campaignId, runLive }: { orgId:
             {RUN_KIND_LABELS[failure.kind] ?? failure.kind} on {runnerLabel(failure.runner)}, ended <RelativeTime at={failure.finishedAt} />
           </p>
           <p className="mt-3 text-sm text-red-950 dark:text-red-50">{summary}</p>
-          {error ? (
+          {error && isCloudEdition() ? (
+            // A cloud customer reads the explanation; the agent's own words (protocol and network codes) are for support.
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-xs text-red-800/80 dark:text-red-200/70">What the agent reported</summary>
+              <code className="mt-1 block rounded-md bg-white/70 px-2.5 py-1.5 font-mono text-xs break-words whitespace-pre-wrap text-red-900 ring-1 ring-red-200 ring-inset dark:bg-zinc-950/50 dark:text-red-200 dark:ring-red-500/20">
+                {error}
+              </code>
+            </details>
+          ) : error ? (
             <p className="mt-2 text-sm">
               <span className="sr-only">Error: </span>
               <code className="block rounded-md bg-white/70 px-2.5 py-1.5 font-mono text-xs break-words whitespace-pre-wrap text-red-900 ring-1 ring-red-200 ring-inset dark:bg-zinc-950/50 dark:text-red-200 dark:ring-red-500/20">

@@ -33,6 +33,8 @@ import { KeyNumbers } from "../../outcomes/key-numbers";
 import { getOutcomes } from "@/lib/outcomes/get-outcomes";
 import { getJudgeCalibration } from "@/lib/outcomes/get-judge-calibration";
 import { JudgeCard } from "./judge-card";
+import { SendAccountsCard } from "./send-accounts-card";
+import { getCampaignSendAccounts } from "@/lib/campaigns/get-campaign-send-accounts";
 import { getFreeMinutesLeft } from "@/lib/billing/get-free-minutes-left";
 import { CLOUD_RUNNER } from "@/lib/runners/backends";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
@@ -61,12 +63,13 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
   const c = await orNotFound(getCampaignOrThrow({ orgId, id }));
   // Readiness is evaluated on every load (SPEC 1), next to the history it explains.
   const runners = await detectRunners();
-  const [readiness, runs, tuningRuns, outcomes, judge] = await Promise.all([
+  const [readiness, runs, tuningRuns, outcomes, judge, sendAccounts] = await Promise.all([
     getCampaignReadiness({ orgId, campaignId: id, runners }),
     tab === "overview" ? listRuns({ orgId, campaignId: id, failureReason: reason ?? undefined, limit: 50 }) : Promise.resolve([]),
     tab === "tuning" ? listTuningRuns({ orgId, campaignId: id }) : Promise.resolve([]),
     tab === "overview" ? getOutcomes({ orgId, query: { campaignId: id } }) : Promise.resolve(null),
     tab === "tuning" ? getJudgeCalibration({ orgId, campaignId: id, query: {} }) : Promise.resolve(null),
+    tab === "overview" ? getCampaignSendAccounts({ orgId, campaignId: id }) : Promise.resolve(null),
   ]);
   const selectedTuning = tab === "tuning" ? await selectTuningRun(orgId, id, query.run, tuningRuns) : null;
   // A Free organization's cloud minutes left, beside Run now (null when nothing is limited).
@@ -110,7 +113,7 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
         description={`Created ${formatDateTime(c.createdAt)} · updated ${formatDateTime(c.updatedAt)}`}
         actions={<RunControls campaignId={c.id} liveRunId={readiness.liveRunId} blockedReason={blockedReason} minutes={minutes} canUpgrade={hasRole(role, "admin")} />}
       />
-      <CampaignLive campaignId={c.id} />
+      <CampaignLive campaignId={c.id} runLive={readiness.liveRunId !== null} />
       <ReadinessBanner campaignId={c.id} readiness={readiness} />
       <LastFailureNotice orgId={orgId} campaignId={c.id} runLive={readiness.liveRunId !== null} />
       <Tabs
@@ -154,13 +157,15 @@ export default async function CampaignPage({ params, searchParams }: PageProps) 
                     </Link>
                   </Detail>
                   <Detail label="Platform">{platformLabel(c.platform)}</Detail>
-                  <Detail label="Skill">{skillLabel(c.skill)}</Detail>
-                  <Detail label="Runner">{runnerLabel(c.runner)}</Detail>
+                  <Detail label="Approach">{skillLabel(c.skill)}</Detail>
+                  <Detail label="Agent">{runnerLabel(c.runner)}</Detail>
                   <Detail label="Auto-post">
                     {c.autoPost ? <Badge tone="primary">On</Badge> : <span className="text-zinc-500 dark:text-zinc-400">Off</span>}
                   </Detail>
                 </dl>
               </Card>
+
+              {sendAccounts ? <SendAccountsCard data={sendAccounts} projectId={c.projectId} /> : null}
 
               <ScheduleCard campaignId={c.id} cron={c.cron} state={c.state} lastScheduleOutcome={c.lastScheduleOutcome} />
 

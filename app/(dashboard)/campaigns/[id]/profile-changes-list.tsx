@@ -28,11 +28,11 @@ export function ProfileChangesList({ previous, generated }: { previous: unknown;
             <div className="mt-1 grid gap-1 text-zinc-700 sm:grid-cols-2 sm:gap-3 dark:text-zinc-300">
               <p className="min-w-0 break-words">
                 <span className="block text-xs text-zinc-500 dark:text-zinc-400">Now</span>
-                {c.before ?? <span className="text-zinc-400">Not set</span>}
+                {c.before ?? <span className="text-zinc-500">Not set</span>}
               </p>
               <p className="min-w-0 break-words">
                 <span className="block text-xs text-zinc-500 dark:text-zinc-400">Generated</span>
-                {c.after ?? <span className="text-zinc-400">Removed</span>}
+                {c.after ?? <span className="text-zinc-500">Removed</span>}
               </p>
             </div>
           )}

@@ -83,7 +83,7 @@ export function ProfileGenerationButton({ campaignId, intent, label, variant = "
         }
       >
         <p>
-          The agent reads the project, its accounts and templates, and writes the profile this campaign&apos;s playbook
+          The agent reads the project, its accounts and example messages, and writes the profile this campaign&apos;s playbook
           follows: audience, communities, tone, offer, rules and how many drafts a run may make.
         </p>
         {intent === "regenerate" ? (

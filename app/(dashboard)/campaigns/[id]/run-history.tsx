@@ -3,6 +3,8 @@ import Link from "next/link";
 import { EmptyState } from "@/app/_components/empty-state";
 import { FailureReasonChip, formatDuration, formatUsd, RUN_KIND_LABELS, RunStatusBadge, RunTriggerBadge } from "@/app/_components/run-badges";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
+import { runnerLabel } from "@/lib/runners/runner-label";
+import { describeRunOutcome } from "@/lib/runs/describe-run-outcome";
 import type { RunSummary } from "@/lib/runs/run-summary";
 
 /** The campaign's runs, newest first: what ran, how it ended, what it drafted and cost, and a link to its log. */
@@ -20,10 +22,9 @@ export function RunHistory({ runs, reason }: { runs: RunSummary[]; reason: strin
       <THead>
         <tr>
           <Th>Started</Th>
-          <Th>Trigger</Th>
-          <Th>Runner</Th>
-          <Th>Status</Th>
-          <Th>Failure reason</Th>
+          <Th>Started by</Th>
+          <Th>Agent</Th>
+          <Th>Outcome</Th>
           <Th className="text-right">Drafts</Th>
           <Th className="text-right">Duration</Th>
           <Th className="text-right">Cost</Th>
@@ -45,20 +46,19 @@ export function RunHistory({ runs, reason }: { runs: RunSummary[]; reason: strin
             <Td>
               <RunTriggerBadge trigger={r.trigger} />
             </Td>
+            <Td className="whitespace-nowrap">{runnerLabel(r.runner)}</Td>
             <Td>
-              <code className="font-mono text-xs">{r.runner}</code>
-            </Td>
-            <Td>
-              <RunStatusBadge status={r.status} />
-            </Td>
-            <Td title={r.error ?? undefined}>
-              {r.failureReason ? <FailureReasonChip reason={r.failureReason} /> : <span className="text-zinc-400 dark:text-zinc-500">—</span>}
+              {/* How it ended in the words the run page and Home use; the failure code stays in the chip's tooltip. */}
+              <div className="flex flex-wrap items-center gap-1.5">
+                {r.failureReason ? <FailureReasonChip reason={r.failureReason} /> : <RunStatusBadge status={r.status} />}
+                {r.status === "success" ? <span className="text-sm text-zinc-600 dark:text-zinc-300">{describeRunOutcome(r)}</span> : null}
+              </div>
             </Td>
             <Td className="text-right tabular-nums">{r.draftCount}</Td>
             <Td className="text-right whitespace-nowrap tabular-nums">
-              {formatDuration(r.startedAt, r.finishedAt) ?? <span className="text-zinc-400 dark:text-zinc-500">running</span>}
+              {formatDuration(r.startedAt, r.finishedAt) ?? <span className="text-zinc-500 dark:text-zinc-400">running</span>}
             </Td>
-            <Td className="text-right tabular-nums" title={r.costUsd === null ? "Not priced for this runner or model" : undefined}>
+            <Td className="text-right tabular-nums" title={r.costUsd === null ? "No price is known for this agent and model" : undefined}>
               {formatUsd(r.costUsd)}
             </Td>
             <Td className="text-right">

@@ -1,7 +1,8 @@
+import { campaignStateLabel } from "@/lib/campaigns/campaign-state";
 import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
-import { formatDateTime } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { scheduleView } from "@/lib/campaigns/describe-schedule";
 import type { ScheduleOutcome } from "@/lib/jobs/campaign-tick";
 import { ScheduleToggle } from "./schedule-toggle";
@@ -21,7 +22,10 @@ const RESULT_TEXT: Record<ScheduleOutcome["result"], string> = {
   refused: "not started",
 };
 
-/** The schedule in words (the viewer's time, then UTC), its next three slots, what the last slot did, and Pause / Resume. */
+/**
+ * The schedule in words (the viewer's time, then UTC), its next three slots, what the last slot did, and Pause /
+ * Resume; the cron expression itself comes last, as a detail.
+ */
 export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: Props) {
   if (!cron) {
     return (
@@ -32,10 +36,11 @@ export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: P
   }
   const view = scheduleView(cron);
   const last = lastScheduleOutcome as ScheduleOutcome | null;
-  const toggle = state === "active" || state === "paused" ? <ScheduleToggle campaignId={campaignId} state={state} /> : null;
+  const toggle = state === "active" || state === "paused" || state === "draft" ? <ScheduleToggle campaignId={campaignId} state={state} /> : null;
   return (
-    <Card title="Schedule" description={<code className="font-mono text-xs">{cron}</code>} actions={toggle}>
+    <Card title="Schedule" description="When this campaign runs by itself." actions={toggle}>
       <div className="space-y-4 text-sm" data-testid="campaign-schedule">
+        {/* The sentence first, in the viewer's time; the cron expression last, for whoever reads the API. */}
         <ScheduleCardWords cron={cron} />
         {state === "active" ? (
           <div>
@@ -50,13 +55,13 @@ export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: P
           </div>
         ) : (
           <p className="flex items-center gap-2 text-zinc-600 dark:text-zinc-400">
-            <Badge tone={state === "paused" ? "warning" : "neutral"}>{state === "paused" ? "Paused" : "Draft"}</Badge>
-            {state === "paused" ? "No scheduled runs until you resume." : "A draft campaign does not run on its schedule; make it active first."}
+            <Badge tone={state === "paused" ? "warning" : "neutral"}>{campaignStateLabel(state)}</Badge>
+            {state === "paused" ? "No scheduled runs until you resume." : "Not started: it does not run on its schedule until you press Start schedule."}
           </p>
         )}
         {last ? (
           <p className="text-zinc-600 dark:text-zinc-400" data-testid="last-scheduled-run">
-            Last scheduled slot {formatDateTime(last.slot)}: {RESULT_TEXT[last.result]}
+            Last scheduled slot <LocalTime at={last.slot} />: {RESULT_TEXT[last.result]}
             {last.runId ? (
               <>
                 {" "}
@@ -73,6 +78,9 @@ export function ScheduleCard({ campaignId, cron, state, lastScheduleOutcome }: P
             ) : null}
           </p>
         ) : null}
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          As a cron expression (UTC): <code className="font-mono">{cron}</code>
+        </p>
       </div>
     </Card>
   );

@@ -5,8 +5,11 @@ import { Button } from "@/app/_components/button";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
 
-/** Pause stops the schedule; Resume starts it again from the next slot (slots that passed while paused are not run). */
-export function ScheduleToggle({ campaignId, state }: { campaignId: number; state: "active" | "paused" }) {
+/**
+ * Pause stops the schedule; Resume starts it again from the next slot (slots that passed while paused are not run);
+ * Start puts a campaign that has not started on its schedule, from the next slot.
+ */
+export function ScheduleToggle({ campaignId, state }: { campaignId: number; state: "active" | "paused" | "draft" }) {
   const { pending, error, run } = useMutation();
   const next = state === "active" ? "paused" : "active";
   return (
@@ -17,7 +20,7 @@ export function ScheduleToggle({ campaignId, state }: { campaignId: number; stat
         pending={pending}
         onClick={() => run(() => apiFetch(`/api/campaigns/${campaignId}`, { method: "PATCH", body: { state: next } }))}
       >
-        {state === "active" ? "Pause schedule" : "Resume schedule"}
+        {state === "active" ? "Pause schedule" : state === "paused" ? "Resume schedule" : "Start schedule"}
       </Button>
       <InlineError message={error} />
     </div>

@@ -88,7 +88,7 @@ export function TuningPanel({ campaignId, runs, selected, blockedReason = null }
                       {r.failureReason ? <FailureReasonChip reason={r.failureReason} /> : null}
                     </span>
                   </Td>
-                  <Td>{r.outcome ? <Badge tone={OUTCOMES[r.outcome].tone}>{OUTCOMES[r.outcome].label}</Badge> : <span className="text-zinc-400">—</span>}</Td>
+                  <Td>{r.outcome ? <Badge tone={OUTCOMES[r.outcome].tone}>{OUTCOMES[r.outcome].label}</Badge> : <span className="text-zinc-500">—</span>}</Td>
                   <Td className="text-right">
                     {r.hasGeneratedConfig ? (
                       <Link href={`/campaigns/${campaignId}?tab=tuning&run=${r.id}`} scroll={false} className={buttonClasses("ghost", "sm")}>

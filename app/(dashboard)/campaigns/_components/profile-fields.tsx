@@ -120,7 +120,7 @@ export function ProfileFields({ idPrefix, platform, intro, children }: Props) {
               const error = messageOf(errors, `profile.rules.${i}.text`);
               return (
                 <li key={row.id} className="flex items-start gap-2">
-                  <span aria-hidden="true" className="mt-2 w-5 shrink-0 text-right text-xs text-zinc-400 tabular-nums">
+                  <span aria-hidden="true" className="mt-2 w-5 shrink-0 text-right text-xs text-zinc-500 tabular-nums">
                     {i + 1}.
                   </span>
                   <div className="min-w-0 flex-1">

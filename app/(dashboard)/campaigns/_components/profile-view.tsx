@@ -10,7 +10,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const none = <span className="text-zinc-400 dark:text-zinc-500">Not set</span>;
+const none = <span className="text-zinc-500 dark:text-zinc-400">Not set</span>;
 
 function Chips({ values, label }: { values: string[]; label: string }) {
   if (values.length === 0) return none;
@@ -45,7 +45,7 @@ export function ProfileView({ config, platform }: { config: Record<string, unkno
       <Row label="Offer">{p.offer || none}</Row>
       <Row label="Rules">
         {p.rules.length === 0 ? (
-          <span className="text-zinc-400 dark:text-zinc-500">None</span>
+          <span className="text-zinc-500 dark:text-zinc-400">None</span>
         ) : (
           <ol className="list-decimal space-y-1 pl-4 whitespace-normal">
             {p.rules.map((r, i) => (

@@ -16,6 +16,7 @@ import { checkProfileForm, emptyProfile, isProfileEmpty, parseExtraJson, profile
 import { ZCron } from "@/lib/campaigns/cron-field";
 import { ProfileFields } from "../_components/profile-fields";
 import { SchedulePickerField } from "../_components/schedule-picker-field";
+import { StartChoice } from "./start-choice";
 
 type Props = {
   projects: Array<{ id: number; name: string }>;
@@ -28,13 +29,15 @@ type Props = {
   initialProjectId: number | null;
 };
 
-type Values = {
+export type Values = {
   projectId: string;
   name: string;
   platform: Platform;
   skill: string;
   runner: string;
   cron: string | null;
+  /** Whether the campaign starts on its schedule once created; only asked when a schedule is picked. */
+  start: "schedule" | "later";
   autoPost: boolean;
   profile: ProfileFormValues;
   extraJson: string;
@@ -46,9 +49,10 @@ function createSchema(platform: Platform) {
       projectId: z.string().min(1, "Choose the project this campaign belongs to."),
       name: z.string().trim().min(1, "Give the campaign a name.").max(120, "Keep the name to 120 characters."),
       platform: z.string(),
-      skill: z.string().min(1, "Choose a skill."),
-      runner: z.string().min(1, "Choose a runner."),
+      skill: z.string().min(1, "Choose an approach."),
+      runner: z.string().min(1, "Choose an agent."),
       cron: z.string().nullable(),
+      start: z.enum(["schedule", "later"]),
       autoPost: z.boolean(),
       ...profileFormShape,
     })
@@ -83,6 +87,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
       // run. With none available, cloud (the first) stays the default and the banner says what to do.
       runner: (runners.find((r) => r.available) ?? runners[0])?.slug ?? "cloud",
       cron: null,
+      start: "schedule",
       autoPost: false,
       profile: emptyProfile(),
       extraJson: "{}",
@@ -90,6 +95,8 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
   });
   const { register, control, handleSubmit, watch, setValue, formState: { errors } } = form;
   const platform = watch("platform");
+  const scheduled = (watch("cron") ?? "").trim() !== "";
+  const start = watch("start");
   const platformSkills = skills[platform] ?? [];
 
   async function onValid(v: Values) {
@@ -101,7 +108,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
       platform: v.platform,
       skill: v.skill,
       runner: v.runner,
-      ...(cron ? { cron } : {}),
+      ...(cron ? { cron, state: v.start === "schedule" ? "active" : "draft" } : {}),
       ...(v.platform === "federated" ? { autoPost: v.autoPost } : {}),
       config: profileToConfig(v.profile, extra.ok ? extra.value : {}),
     };
@@ -137,23 +144,23 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
             })}
             options={platforms}
           />
-          <Select id="campaign-skill" label="Skill" {...register("skill")} error={errors.skill?.message} options={platformSkills} hint="What the agent drafts on each run." />
+          <Select id="campaign-skill" label="Approach" {...register("skill")} error={errors.skill?.message} options={platformSkills} hint="What the agent drafts on each run." />
         </div>
         <div>
           <Select
             id="campaign-runner"
-            label="Runner"
+            label="Agent"
             {...register("runner")}
             options={runners.map((r) => ({
               value: r.slug,
-              label: r.local ? `${r.label}${r.available ? "" : " (not installed)"}` : `${r.label} (managed${r.available ? "" : ", not connected"})`,
+              label: r.local ? `${r.label}${r.available ? "" : " (not installed)"}` : `${r.label} (managed${r.available ? "" : ", not available right now"})`,
               // Cloud stays selectable (it is the default); a run refuses it while it is unavailable.
               disabled: r.local && !r.available,
             }))}
             hint={
               localRunners
-                ? "Kept on the campaign (change it later on its page; past runs keep theirs). Install a local agent CLI to enable it (Settings > Agent runners)."
-                : "Campaigns here run on the cloud runner: the agent works on the service's side and every tool call comes back to this dashboard."
+                ? "Kept on the campaign (change it later on its page; past runs keep theirs). Install a local agent CLI to enable it (Settings > Agents)."
+                : "Campaigns here run on the service's own agent, in the cloud; everything it reads and writes goes through this dashboard."
             }
           />
         </div>
@@ -163,6 +170,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
           name="cron"
           render={({ field, fieldState }) => <SchedulePickerField id="campaign-schedule" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
         />
+        <StartChoice scheduled={scheduled} start={start} register={register} />
 
         <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
           <ProfileFields

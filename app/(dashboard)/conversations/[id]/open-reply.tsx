@@ -86,7 +86,7 @@ export function OpenReply({ reply, thresholds }: { reply: OpenReplyView; thresho
         <div className="space-y-3">
           {reply.notStarted ? (
             <div className="space-y-1 text-sm" role="status">
-              <p className="font-medium text-red-700 dark:text-red-300">No agent runner could draft this reply.</p>
+              <p className="font-medium text-red-700 dark:text-red-300">No agent could draft this reply.</p>
               <p className="text-zinc-700 dark:text-zinc-300" data-testid="reply-not-started">{reply.notStarted}</p>
             </div>
           ) : (

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
-import { formatDateTime } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
 import { RefreshOnStream } from "@/app/_components/refresh-on-stream";
@@ -59,7 +59,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         description={
           <>
             <span className="capitalize">{thread.platform}</span> · from {thread.accountHandle} · {thread.messageCount}{" "}
-            {thread.messageCount === 1 ? "message" : "messages"} · last message {formatDateTime(thread.lastMessageAt)}
+            {thread.messageCount === 1 ? "message" : "messages"} · last message <LocalTime at={thread.lastMessageAt} />
           </>
         }
       />
@@ -99,16 +99,16 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
                   </Link>
                 </Detail>
               ) : null}
-              {p.sentAt ? <Detail label="Sent">{formatDateTime(p.sentAt)}</Detail> : null}
+              {p.sentAt ? <Detail label="Sent"><LocalTime at={p.sentAt} /></Detail> : null}
               {p.removalCheck ? (
                 <Detail label="Visibility">
                   <div className="space-y-2">
                     <RemovalBadge check={p.removalCheck} />
                     {p.removalCheck.status && p.removalCheck.checkedAt ? (
-                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Checked {formatDateTime(p.removalCheck.checkedAt)}</p>
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Checked <LocalTime at={p.removalCheck.checkedAt} /></p>
                     ) : null}
                     {p.removalCheck.nextCheckAt ? (
-                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Next check {formatDateTime(p.removalCheck.nextCheckAt)}</p>
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">Next check <LocalTime at={p.removalCheck.nextCheckAt} /></p>
                     ) : null}
                     {p.removalCheck.error ? <p className="text-xs text-amber-700 dark:text-amber-300">Last check: {p.removalCheck.error}</p> : null}
                     {p.removalCheck.url ? (
@@ -137,7 +137,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
                 <span className="capitalize">{thread.platform}</span>
               </Detail>
               <Detail label="Kind">{thread.kind === "dm" ? "Direct messages" : "Comment thread"}</Detail>
-              <Detail label="Started">{formatDateTime(thread.createdAt)}</Detail>
+              <Detail label="Started"><LocalTime at={thread.createdAt} /></Detail>
             </dl>
           </Card>
         </aside>

@@ -1,6 +1,7 @@
 import { RelativeTime } from "@/app/_components/relative-time";
 import { cx } from "@/app/_components/cx";
 import type { TimelineItem } from "@/lib/conversations/get-thread";
+import { IntentPicker } from "@/app/_components/intent-picker";
 
 /**
  * Every message of the thread in chronological order (SPEC 1.6): ours right-aligned in the primary colour, theirs
@@ -33,6 +34,12 @@ export function Timeline({ items, parentDraftId }: { items: TimelineItem[]; pare
                   <>
                     <span aria-hidden="true">·</span>
                     <span>{label}</span>
+                  </>
+                ) : null}
+                {!ours && m.intent && m.messageId ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <IntentPicker messageId={m.messageId} author={m.author} {...m.intent} />
                   </>
                 ) : null}
                 {m.permalink ? (

@@ -27,6 +27,8 @@ type BulkBarProps = {
   allMatching: boolean;
   /** The bulk routes' `filter` for the current view. */
   filter: Record<string, string>;
+  /** The states the view holds: sent with ticked ids, so a draft that left them since is skipped (null: any). */
+  states: string[] | null;
   onSelectAllMatching: () => void;
   onDone: (result: BulkResult) => void | Promise<void>;
   onClearSelection: () => void;
@@ -42,7 +44,7 @@ const ROUTES: Record<BulkAction, string> = {
 
 /** Acts on every selected draft at once. The server answers per id, so one bad draft never sinks the batch. */
 export function BulkBar(props: BulkBarProps) {
-  const { actions, selectedIds, allLoadedSelected, matching, allMatching, filter, onSelectAllMatching, onDone, onClearSelection } = props;
+  const { actions, selectedIds, allLoadedSelected, matching, allMatching, filter, states, onSelectAllMatching, onDone, onClearSelection } = props;
   const [pending, setPending] = useState<BulkAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [when, setWhen] = useState("");
@@ -55,7 +57,7 @@ export function BulkBar(props: BulkBarProps) {
   async function run(action: BulkAction) {
     setPending(action);
     setError(null);
-    const target = allMatching ? { filter } : { ids: selectedIds };
+    const target = allMatching ? { filter } : { ids: selectedIds, ...(states ? { states } : {}) };
     const extra =
       action === "reschedule"
         ? // datetime-local carries no zone: it is the reviewer's local time, sent as an absolute instant.

@@ -55,7 +55,7 @@ export function BulkResults({ result, drafts, onDismiss }: BulkResultsProps) {
           More drafts matched than one action takes ({LIMIT}, the newest first). Select all matching again to act on the rest.
         </p>
       ) : null}
-      <ul className="max-h-56 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
+      <ul tabIndex={0} className="max-h-56 divide-y divide-zinc-100 overflow-y-auto dark:divide-zinc-800">
         {result.results.map((r) => {
           const d = drafts.get(r.id);
           const s = STATUS[r.status] ?? { label: r.status, tone: "neutral" as const };

@@ -1,18 +1,19 @@
 import { Badge, type BadgeTone } from "@/app/_components/badge";
+import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import type { DedupWarning, DraftView } from "@/lib/drafts/draft-view";
 
 export type QualityThresholds = { red: number; green: number };
 
-// The reviewer's own locale and zone, once the page runs in the browser (the server's HTML writes UTC: date-words.ts).
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+// The reviewer's own zone, once the page runs in the browser (the server's HTML writes UTC: date-words.ts), in the
+// product's one date style (lib/format/date-time.ts).
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 export function formatLocalDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDateTime(iso, viewerZone());
 }
 
 export function formatLocalDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
+  return formatDate(iso, viewerZone());
 }
 
 /** "just now", "5 min ago", "3 h ago", then the date: an inbox is read by recency. */
@@ -24,7 +25,7 @@ export function formatAgo(iso: string, now = Date.now()): string {
   if (hours < 24) return `${hours} h ago`;
   const days = Math.round(hours / 24);
   if (days < 7) return `${days} d ago`;
-  return dateOnly.format(new Date(iso));
+  return formatDate(iso, viewerZone());
 }
 
 /** SPEC quality scoring: red below threshold_red, green at or above threshold_green, amber between. */
@@ -62,12 +63,17 @@ export function QualityBadge({ draft, thresholds, minQuality }: { draft: DraftVi
   );
 }
 
+/** "Contacted before" only when a message was sent; a person who only has another draft waiting was drafted for. */
 export function DedupBadge({ warning, formatDate = formatLocalDate }: { warning: DedupWarning; formatDate?: (iso: string) => string }) {
   const when = formatDate(warning.lastContactedAt);
-  const tip = `Last contacted ${when} (dedup window ${warning.windowDays} days)`;
+  const sent = warning.source !== "draft";
+  const tip = sent
+    ? `Last contacted ${when} (within your ${warning.windowDays}-day window)`
+    : `Another draft to this person was written ${when} and has not been sent (within your ${warning.windowDays}-day window)`;
   return (
     <Badge tone="warning" title={tip}>
-      Contacted before<span className="sr-only">: {tip}</span>
+      {sent ? "Contacted before" : "Already drafted for"}
+      <span className="sr-only">: {tip}</span>
     </Badge>
   );
 }

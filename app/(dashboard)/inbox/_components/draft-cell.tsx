@@ -9,6 +9,7 @@ import { DedupBadge, QualityBadge } from "./draft-badges";
 import { useDateWords, type DateWords } from "./date-words";
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
 import { RegenerateForm } from "./regenerate-form";
+import { RejectForm } from "./reject-form";
 import { MarkSentDialog } from "./mark-sent-dialog";
 import { CheckNow } from "@/app/_components/removal/check-now";
 import type { RowNotice } from "./use-draft-actions";
@@ -33,6 +34,14 @@ export function DraftCell({ draft, meta }: { draft: DraftView; meta: InboxTableM
       )}
       {notice ? <NoticeView draft={draft} notice={notice} meta={meta} /> : null}
       {editing ? null : <DraftActions draft={draft} meta={meta} />}
+      {meta.rejecting === draft.id ? (
+        <RejectForm
+          draftId={draft.id}
+          pending={meta.busy[draft.id] === "reject"}
+          onSubmit={(reason) => meta.onReject(draft, reason)}
+          onClose={() => meta.onOpenReject(null)}
+        />
+      ) : null}
       {meta.regenerating === draft.id ? (
         <RegenerateForm
           draftId={draft.id}
@@ -89,8 +98,8 @@ function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta })
       ) : null}
       {draft.draftingFailure !== null ? (
         draft.draftingFailure === "runner_missing" ? (
-          <Badge tone="danger" title="No agent runner could run here, so this reply was not drafted. Its thread says why and what to do; then press Retry.">
-            No runner to draft this reply
+          <Badge tone="danger" title="No agent could run here, so this reply was not drafted. Its thread says why and what to do; then press Retry.">
+            No agent to draft this reply
           </Badge>
         ) : (
           <Badge tone="danger" title="The run drafting this reply ended without writing it">
@@ -191,7 +200,7 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
           <a href={`/runs/${draft.draftingRunId}`} className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 max-md:h-11 dark:text-indigo-400 dark:hover:bg-indigo-500/10">
             View run log
           </a>
-          <Button size="sm" variant="secondary" onClick={() => meta.onReject(draft)} pending={busy === "reject"} disabled={Boolean(busy)} aria-label={`Reject draft ${draft.id}`}>
+          <Button size="sm" variant="secondary" onClick={() => meta.onOpenReject(meta.rejecting === draft.id ? null : draft)} pending={busy === "reject"} disabled={Boolean(busy)} aria-expanded={meta.rejecting === draft.id} aria-label={`Reject draft ${draft.id}`}>
             Reject
           </Button>
         </>
@@ -210,10 +219,11 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => meta.onReject(draft)}
+            onClick={() => meta.onOpenReject(meta.rejecting === draft.id ? null : draft)}
             pending={busy === "reject"}
             disabled={Boolean(busy)}
-            title="Reject (r)"
+            aria-expanded={meta.rejecting === draft.id}
+            title="Reject (r), with an optional reason"
             aria-label={`Reject draft ${draft.id}`}
           >
             Reject

@@ -4,6 +4,7 @@ import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstac
 import { Badge } from "@/app/_components/badge";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { KindBadge, StateBadge } from "./draft-badges";
+import { IntentBadge } from "@/app/_components/intent-badge";
 import { useDateWords } from "./date-words";
 import { DraftCell } from "./draft-cell";
 import { RemovalBadge } from "@/app/_components/removal/removal-badge";
@@ -28,7 +29,7 @@ function DraftStatus({ draft: d, className }: { draft: DraftView; className: str
           {words.ago(d.createdAt)}
         </time>
       </p>
-      <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500">#{d.id}</p>
+      <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400">#{d.id}</p>
     </div>
   );
 }
@@ -53,6 +54,8 @@ const selectColumn = col.display({
       className={checkboxClasses}
       aria-label={`Select draft ${row.original.id}`}
       checked={row.getIsSelected()}
+      disabled={!row.getCanSelect()}
+      title={row.getCanSelect() ? undefined : "Already decided: it leaves this tab when the list reloads"}
       onChange={row.getToggleSelectedHandler()}
     />
   ),
@@ -74,6 +77,7 @@ const targetColumn = (withStatus: boolean) =>
         ) : null}
         <div className="flex flex-wrap gap-1">
           <KindBadge draft={d} />
+          {d.replyIntent ? <IntentBadge {...d.replyIntent} /> : null}
           {d.variantLabel ? (
             <Badge tone="primary" title={`Variant ${d.variantLabel} of an A/B group`}>
               Variant {d.variantLabel}
@@ -97,12 +101,19 @@ const campaignColumn = col.display({
   cell: ({ row: { original: d } }) => (
     <div className="min-w-0 space-y-0.5 text-xs">
       <p className="truncate text-sm text-zinc-800 dark:text-zinc-200" title={d.campaignName ?? undefined}>
-        {d.campaignName ?? <span className="text-zinc-400 dark:text-zinc-500">No campaign</span>}
+        {d.campaignName ?? <span className="text-zinc-500 dark:text-zinc-400">No campaign</span>}
       </p>
       {d.projectName ? <p className="truncate text-zinc-500 dark:text-zinc-400">{d.projectName}</p> : null}
-      <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
-        from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
-      </p>
+      {d.accountHandle ? (
+        <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
+          from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
+        </p>
+      ) : (
+        // A campaign that sends from several accounts chooses one when the draft is sent (docs/sending-limits.md).
+        <p className="truncate text-zinc-500 dark:text-zinc-400" title="The campaign's account with the most room is chosen when it is sent">
+          from the campaign&apos;s accounts
+        </p>
+      )}
     </div>
   ),
 });

@@ -16,6 +16,8 @@ type DraftTableProps = {
   onRowSelectionChange: OnChangeFn<RowSelectionState>;
   /** False on tabs whose drafts no bulk action applies to: no checkboxes. */
   selectable?: boolean;
+  /** Whether a row may be ticked (rows that left the tab's state may not). */
+  canSelect?: (d: DraftView) => boolean;
   focusedId: number | null;
   onFocusRow: (id: number) => void;
   registerRow: (id: number, el: HTMLTableRowElement | null) => void;
@@ -26,7 +28,7 @@ type DraftTableProps = {
  * card (the table's parts turn into blocks and a two-column grid), so a phone reads the whole draft and its actions;
  * up to xl the status folds under the target (compactDraftColumns) so the draft column stays readable.
  */
-export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow, selectable = true }: DraftTableProps) {
+export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, focusedId, onFocusRow, registerRow, selectable = true, canSelect }: DraftTableProps) {
   // Tailwind's md and xl: a table (not the phone's cards) with less room than a wide screen gives it.
   const compact = useMediaQuery("(min-width: 48rem) and (max-width: 79.98rem)");
   // Tabs without bulk actions (Sent, Replied, Rejected) have nothing to tick.
@@ -39,13 +41,14 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
     getRowId: (d) => String(d.id),
     state: { rowSelection },
     onRowSelectionChange,
+    enableRowSelection: canSelect ? (row) => canSelect(row.original) : true,
     meta,
   });
   const groups = groupPositions(rows);
   const columnCount = columns.length;
 
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+    <div tabIndex={0} className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
       <table className="w-full table-fixed border-collapse text-left text-sm max-md:block" aria-label="Drafts">
         <caption className="sr-only">
           Drafts for review. Keys: j and k move between rows, a approves, r rejects, e edits, x selects, question mark

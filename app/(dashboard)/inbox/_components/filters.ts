@@ -66,15 +66,24 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   return out;
 }
 
+/**
+ * The page's address names a tab by its key (`state=approved`), never by the state list behind it
+ * (`approved,armed`), which is the API's business; a state list typed by hand still works.
+ */
+function stateList(state: string): string {
+  return STATE_TABS.find((t) => t.key === state)?.state ?? state;
+}
+
 /** The state list the API should filter on (null: every state). */
 export function effectiveState(filters: InboxFilters): string | null {
   if (!filters.state) return NEEDS_REVIEW;
-  return filters.state === ALL_STATES ? null : filters.state;
+  const list = stateList(filters.state);
+  return list === ALL_STATES ? null : list;
 }
 
 /** Which state tab is lit; null when the URL carries a state list that no tab stands for. */
 export function activeTabKey(filters: InboxFilters): string | null {
-  const state = filters.state ?? NEEDS_REVIEW;
+  const state = filters.state ? stateList(filters.state) : NEEDS_REVIEW;
   return STATE_TABS.find((t) => t.state === state)?.key ?? null;
 }
 
@@ -134,4 +143,14 @@ export function bulkFilter(filters: InboxFilters): Record<string, string> {
   q.delete("sort");
   q.delete("cursor");
   return Object.fromEntries(q);
+}
+
+/**
+ * The states a row must still be in to be ticked for a bulk action (null: any). A row acted on in place (approved
+ * in the Needs review tab) stays on screen until the list reloads, but is no longer what the tab holds: neither the
+ * header checkbox nor the bulk call may sweep it up (the bulk routes re-check it with these states).
+ */
+export function selectableStates(filters: InboxFilters): string[] | null {
+  const state = effectiveState(filters);
+  return state ? state.split(",") : null;
 }

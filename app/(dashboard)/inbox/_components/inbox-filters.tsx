@@ -129,7 +129,7 @@ function StateTabs({ filters, params, navigate, counts }: Pick<InboxFiltersProps
     <nav aria-label="Draft state" className="grow border-b border-zinc-200 dark:border-zinc-800">
       <ul className="-mb-px flex flex-wrap gap-1">
         {STATE_TABS.map((tab) => {
-          const query = withFilter(params, "state", tab.state === NEEDS_REVIEW ? null : tab.state);
+          const query = withFilter(params, "state", tab.state === NEEDS_REVIEW ? null : tab.key);
           const selected = tab.key === active;
           const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
             if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -163,6 +163,8 @@ function StateTabs({ filters, params, navigate, counts }: Pick<InboxFiltersProps
                   >
                     <span className="sr-only">: </span>
                     {COUNT.format(counts[tab.key])}
+                    {/* Past the bound a searched count is a floor: "1,000+" (lib/drafts/count-drafts.ts). */}
+                    {counts.atLeast?.includes(tab.key) ? "+" : null}
                   </span>
                 ) : null}
               </a>

@@ -19,7 +19,10 @@ export interface InboxTableMeta {
   editing: { id: number; text: string } | null;
   regenerating: number | null;
   onApprove: (draft: DraftView) => void;
-  onReject: (draft: DraftView) => void;
+  /** The row whose reject form (an optional reason) is open. */
+  rejecting: number | null;
+  onOpenReject: (draft: DraftView | null) => void;
+  onReject: (draft: DraftView, reason?: string) => void;
   onEdit: (draft: DraftView, text?: string) => void;
   onCancelEdit: () => void;
   onSave: (draft: DraftView, body: string) => void;

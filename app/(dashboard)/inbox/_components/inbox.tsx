@@ -12,7 +12,7 @@ import { BulkBar, type BulkResult } from "./bulk-bar";
 import { BulkResults } from "./bulk-results";
 import type { QualityThresholds } from "./draft-badges";
 import { DraftTable } from "./draft-table";
-import { activeTabKey, apiQuery, bulkActionsFor, bulkFilter, countsQuery, readFilters, withCampaignQualityDefault, type TabKey } from "./filters";
+import { activeTabKey, apiQuery, bulkActionsFor, bulkFilter, countsQuery, readFilters, selectableStates, withCampaignQualityDefault, type TabKey } from "./filters";
 import { InboxEmpty, InboxLoading } from "./inbox-empty";
 import { InboxFilterBar, type CampaignOption, type ProjectOption } from "./inbox-filters";
 import { isReviewable, type InboxTableMeta } from "./inbox-meta";
@@ -59,6 +59,8 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
   // The drafts this view holds in all (a state list no tab stands for has no count).
   const matching = counts && tab ? counts[tab] : null;
   const bulkActions = bulkActionsFor(filters);
+  const tabStates = useMemo(() => selectableStates(filters), [filters]);
+  const canSelect = useCallback((d: DraftView) => tabStates === null || tabStates.includes(d.state), [tabStates]);
   const rows = useMemo(() => clusterVariants(list.rows), [list.rows]);
   // Rows under an agent run refresh from the stream; the timer is only a fallback while the stream is down.
   const streamStatus = useStreamStatus();
@@ -68,8 +70,10 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     if (action !== "approve" && action !== "reject") return;
     const what = action === "approve" ? "Approved" : "Rejected";
     undo.offer(`${what} ${draftLabel(before)}.`, async () => {
-      const outcome = await actionsRef.current.reopen(fresh);
-      return outcome === "ok" ? `${capitalize(draftLabel(before))} is back in review.` : "Could not undo: the draft shows why.";
+      // Back to the state the draft had before (an approved draft rejected by mistake is approved again).
+      const outcome = await actionsRef.current.restore(fresh);
+      const where = before.state === "approved" || before.state === "armed" ? "approved again" : "back in review";
+      return outcome === "ok" ? `${capitalize(draftLabel(before))} is ${where}.` : "Could not undo: the draft shows why.";
     });
   };
   const actions = useDraftActions(list.rows, list.replaceRows, { poll: streamStatus !== "live", onChanged });
@@ -93,13 +97,14 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     if (list.status === "loading") clearOutside();
   }, [list.status, clearOutside]);
   const [regenerating, setRegenerating] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<number | null>(null);
   const [markingSent, setMarkingSent] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // The rows as they were when the bulk action ran, so the outcome list keeps its names after a filter change.
   const [bulk, setBulk] = useState<{ result: BulkResult; drafts: Map<number, DraftView> } | null>(null);
   // New drafts from a run appear by themselves while the reviewer is not in the middle of something (nothing
   // selected, no editor, no hint box, no bulk outcome on screen); otherwise the notice offers a reload.
-  const calm = editing === null && regenerating === null && markingSent === null && bulk === null && Object.keys(rowSelection).length === 0;
+  const calm = editing === null && regenerating === null && rejecting === null && markingSent === null && bulk === null && Object.keys(rowSelection).length === 0;
   const { refresh } = list;
   useEffect(() => {
     if (!live.outside || list.status !== "ready" || !calm) return;
@@ -114,6 +119,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     setFocusedId(null);
     setEditing(null);
     setRegenerating(null);
+    setRejecting(null);
   }, [query]);
 
   useEffect(() => {
@@ -129,7 +135,9 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
   }, []);
 
   const byId = useMemo(() => new Map(list.rows.map((d) => [d.id, d])), [list.rows]);
-  const selectedIds = Object.keys(rowSelection).map(Number).filter((id) => byId.has(id));
+  // Only ticks on rows still in the tab's states count: a row decided in place since it was ticked drops out.
+  const selectedIds = Object.keys(rowSelection).map(Number).filter((id) => { const d = byId.get(id); return d !== undefined && canSelect(d); });
+  const selectableCount = list.rows.filter(canSelect).length;
 
   function startEdit(d: DraftView, text?: string) {
     actions.setNotice(d.id, null);
@@ -150,7 +158,16 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     regenerating,
     markingSent,
     onApprove: (d) => void actions.approve(d),
-    onReject: (d) => void actions.reject(d),
+    rejecting,
+    onOpenReject: (d) => {
+      setRegenerating(null);
+      if (d) setFocusedId(d.id);
+      setRejecting(d ? d.id : null);
+    },
+    onReject: async (d, reason) => {
+      // Closed once it went through; kept open on a refusal, which shows on the row.
+      if ((await actions.reject(d, reason)) === "ok") setRejecting((cur) => (cur === d.id ? null : cur));
+    },
     onEdit: startEdit,
     onCancelEdit: () => setEditing(null),
     onSave: async (d, body) => {
@@ -158,7 +175,10 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
       const outcome = await actions.saveBody(d, body);
       if (outcome !== "error") setEditing((cur) => (cur?.id === d.id ? null : cur));
     },
-    onOpenRegenerate: (d) => setRegenerating(d ? d.id : null),
+    onOpenRegenerate: (d) => {
+      setRejecting(null);
+      setRegenerating(d ? d.id : null);
+    },
     onRegenerate: async (d, hint) => {
       if ((await actions.regenerate(d, hint)) === "ok") setRegenerating(null);
     },
@@ -194,9 +214,9 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     const d = focusedId !== null ? byId.get(focusedId) : undefined;
     if (!d) return;
     const free = !actions.busy[d.id];
-    if (key === "x" && bulkActions.length > 0) setRowSelection((sel) => toggle(sel, String(d.id)));
+    if (key === "x" && bulkActions.length > 0 && canSelect(d)) setRowSelection((sel) => toggle(sel, String(d.id)));
     else if (key === "a" && free && isReviewable(d) && d.draftingRunId === null) meta.onApprove(d);
-    else if (key === "r" && free && isReviewable(d)) meta.onReject(d);
+    else if (key === "r" && free && isReviewable(d)) meta.onOpenReject(d);
     else if (key === "e" && free && isReviewable(d) && d.draftingRunId === null) startEdit(d);
     else if (key === "s" && free && (d.state === "approved" || d.state === "armed")) setMarkingSent(d.id);
   });
@@ -215,7 +235,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
     const fresh = await fetchDrafts(changed);
     list.replaceRows(fresh);
     if (result.action === "approve") await actions.refreshSiblings(fresh);
-    const offer = undoBulk(result, fresh, byId, { reopen: actions.reopen, replaceRows: list.replaceRows });
+    const offer = undoBulk(result, fresh, byId, { restore: actions.restore, replaceRows: list.replaceRows });
     if (offer) undo.offer(offer.message, offer.undo);
   }
 
@@ -282,10 +302,11 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
             <BulkBar
               actions={bulkActions}
               selectedIds={selectedIds}
-              allLoadedSelected={selectedIds.length > 0 && selectedIds.length === list.rows.length}
+              allLoadedSelected={selectedIds.length > 0 && selectedIds.length === selectableCount}
               matching={matching}
               allMatching={allMatching}
               filter={bulkFilter(filters)}
+              states={tabStates}
               onSelectAllMatching={() => setAllMatching(true)}
               onDone={onBulkDone}
               onClearSelection={() => setRowSelection({})}
@@ -293,6 +314,7 @@ export function Inbox({ thresholds, forumOrigin, campaigns, projects, platforms,
           ) : null}
           <DraftTable
             selectable={bulkActions.length > 0}
+            canSelect={canSelect}
             rows={rows}
             meta={meta}
             rowSelection={rowSelection}

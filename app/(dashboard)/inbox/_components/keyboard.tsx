@@ -8,7 +8,7 @@ export const KEYS = [
   { key: "j", label: "Next draft" },
   { key: "k", label: "Previous draft" },
   { key: "a", label: "Approve the focused draft" },
-  { key: "r", label: "Reject the focused draft" },
+  { key: "r", label: "Reject the focused draft (a reason is optional: Enter rejects)" },
   { key: "e", label: "Edit the focused draft's body" },
   { key: "s", label: "Mark the focused approved draft as sent (asks for its link)" },
   { key: "x", label: "Select or unselect the focused draft" },
@@ -59,12 +59,15 @@ export function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => 
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  const closeEvents = nativeCloseEvents(ref, onClose);
   return (
     <dialog
       ref={ref}
       aria-labelledby="inbox-keys-title"
-      {...nativeCloseEvents(ref, onClose)}
+      {...closeEvents}
       onKeyDown={(e) => {
+        // Tab stays inside the dialog, as in every dialog of the app.
+        closeEvents.onKeyDown(e);
         // Only while open: a `?` pressed just after Escape can still find focus on the closed dialog's button.
         if (e.key === "?" && ref.current?.open) {
           e.preventDefault();

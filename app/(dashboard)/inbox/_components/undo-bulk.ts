@@ -4,20 +4,21 @@ import type { BulkResult } from "./bulk-bar";
 import type { ActionOutcome } from "./use-draft-actions";
 import { fetchDrafts } from "./use-draft-list";
 
-type Deps = { reopen: (d: DraftView) => Promise<ActionOutcome>; replaceRows: (fresh: DraftView[]) => void };
+type Deps = { restore: (d: DraftView) => Promise<ActionOutcome>; replaceRows: (fresh: DraftView[]) => void };
 
 const drafts = (n: number) => `${n} ${n === 1 ? "draft" : "drafts"}`;
 
 /**
- * The undo offer for a bulk action: approvals are reopened one by one (each with the version the approval left, so
- * a draft someone changed since is not overridden), a reschedule puts back each draft's previous send-after time.
+ * The undo offer for a bulk action: each decided draft goes back, one by one, to the state it had before the action
+ * (each with the version the action left, so a draft someone changed since is not overridden): a rejected draft that
+ * was approved is approved again. A reschedule puts back each draft's previous send-after time.
  * Null when the action changed nothing.
  */
 export function undoBulk(
   result: BulkResult,
   fresh: DraftView[],
   before: Map<number, DraftView>,
-  { reopen, replaceRows }: Deps,
+  { restore, replaceRows }: Deps,
 ): { message: string; undo: () => Promise<string> } | null {
   if (fresh.length === 0) return null;
   if (result.action === "approve" || result.action === "reject") {
@@ -27,11 +28,12 @@ export function undoBulk(
     return {
       message: `${result.action === "approve" ? "Approved" : "Rejected"} ${drafts(decided.length)}.`,
       undo: async () => {
-        const outcomes = await Promise.all(decided.map((d) => reopen(d)));
+        const outcomes = await Promise.all(decided.map((d) => restore(d)));
         const failed = outcomes.filter((o) => o !== "ok").length;
+        const allFromReview = decided.every((d) => { const was = before.get(d.id)?.state; return was !== "approved" && was !== "armed"; });
         return failed === 0
-          ? `${drafts(decided.length)} back in review.`
-          : `${decided.length - failed} of ${drafts(decided.length)} back in review; the others show why not.`;
+          ? `${drafts(decided.length)} ${allFromReview ? "back in review" : decided.length === 1 ? "put back as it was" : "put back as they were"}.`
+          : `${decided.length - failed} of ${drafts(decided.length)} put back; the others show why not.`;
       },
     };
   }

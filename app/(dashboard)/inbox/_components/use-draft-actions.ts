@@ -94,9 +94,11 @@ export function useDraftActions(
     apiFetch<DraftView>(`/api/drafts/${draft.id}`, { method: "PATCH", body: { ...body, version: draft.version } });
 
   const approve = (d: DraftView) => run(d, "approve", () => patch(d, { state: "approved" }));
-  const reject = (d: DraftView) => run(d, "reject", () => patch(d, { state: "rejected" }));
-  // Back to review: the Reopen of the Approved and Rejected tabs, and Undo after an approve or reject.
+  const reject = (d: DraftView, reason?: string) => run(d, "reject", () => patch(d, { state: "rejected", ...(reason ? { reason } : {}) }));
+  // Back to review: the Reopen of the Approved and Rejected tabs.
   const reopen = (d: DraftView) => run(d, "reopen", () => patch(d, { state: "pending_review" }));
+  // Undo after an approve or reject: back to the state the draft had before the decision, approved included.
+  const restore = (d: DraftView) => run(d, "reopen", () => patch(d, { state: "pending_review", undo: true }));
   // A message the reviewer sent by hand, outside the extension: recorded as sent (the blocklist is checked again),
   // with the link to the sent post or comment when the reviewer gave one (the removal checks read it).
   const markSent = (d: DraftView, permalink?: string) => run(d, "send", () => patch(d, { state: "sent", ...(permalink ? { permalink } : {}) }));
@@ -123,7 +125,7 @@ export function useDraftActions(
 
   usePollRunningRows(rows, replaceRows, poll);
 
-  return { busy, notices, setNotice, approve, reject, reopen, markSent, saveBody, regenerate, undo, retryDrafting, refreshSiblings };
+  return { busy, notices, setNotice, approve, reject, reopen, restore, markSent, saveBody, regenerate, undo, retryDrafting, refreshSiblings };
 }
 
 /** Rows waiting on an agent run (regeneration, reply drafting) are re-read until the run lets go of them. */

@@ -4,8 +4,8 @@
 // HTML and the browser's first paint agree; after that the browser's clock takes over and ticks.
 import { useEffect, useState } from "react";
 import { formatRelative } from "@/lib/format/relative-time";
+import { formatDateTime } from "@/lib/format/date-time";
 
-const full = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** The dashboard's one relative style (lib/format/relative-time.ts), at the clock `now`. */
 export function formatAgo(iso: string, now: number): string {
@@ -25,7 +25,7 @@ export function useNow(initial: number): number {
 
 export function RelativeTime({ iso, now, className }: { iso: string; now: number; className?: string }) {
   return (
-    <time dateTime={iso} title={`${full.format(new Date(iso))} UTC`} className={className}>
+    <time dateTime={iso} title={formatDateTime(iso)} className={className}>
       {formatAgo(iso, now)}
     </time>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
-import { formatDateTime } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { orNotFound, parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
 import { getPageContext } from "@/lib/auth/page-context";
@@ -37,7 +37,7 @@ export default async function PlaybookPage({ params }: { params: Promise<{ id: s
         }
         description={
           <>
-            <code className="font-mono text-xs">{p.slug}</code> · updated {formatDateTime(p.updatedAt)}
+            <code className="font-mono text-xs">{p.slug}</code> · updated <LocalTime at={p.updatedAt} />
             {p.isBuiltin ? null : <> · {used}</>}
           </>
         }

@@ -125,7 +125,8 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
           <div className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200" id="playbook-preview-label">
             Preview
           </div>
-          <section aria-labelledby="playbook-preview-label" className={`${paneClass} max-h-[48rem] flex-1 overflow-y-auto px-5 py-4`}>
+          {/* The agent's instructions, written for the agent: they name its tools (mcp__outreach__…) as a playbook must. */}
+          <section aria-labelledby="playbook-preview-label" data-agent-instructions tabIndex={0} className={`${paneClass} max-h-[48rem] flex-1 overflow-y-auto px-5 py-4`}>
             {body.trim() ? <Markdown>{body}</Markdown> : <p className="text-sm text-zinc-500 italic dark:text-zinc-400">Nothing to preview yet.</p>}
           </section>
         </div>
@@ -152,7 +153,7 @@ export function PlaybookEditor({ playbook }: { playbook: Editable }) {
             title="Delete playbook"
             description={
               playbook.campaignCount > 0
-                ? `${playbook.campaignCount === 1 ? "1 campaign uses" : `${playbook.campaignCount} campaigns use`} this playbook; after deleting it they run the built-in playbook of their skill. Past runs keep their copy.`
+                ? `${playbook.campaignCount === 1 ? "1 campaign uses" : `${playbook.campaignCount} campaigns use`} this playbook; after deleting it they run the built-in playbook of their approach. Past runs keep their copy.`
                 : "Past runs keep their copy of it."
             }
           >

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import { Select, type SelectOption } from "@/app/_components/select";
+import { skillLabel } from "@/lib/campaigns/catalog";
 
 type PlaybookRow = { id: number; slug: string; title: string; isBuiltin: boolean };
 
@@ -29,13 +30,15 @@ export function CampaignPlaybookField({ campaignId }: { campaignId: number }) {
     };
   }, [campaignId]);
 
+  // Playbooks by their titles: the slug is an id for campaigns and the API, not a name a person reads.
+  const builtin = state?.playbooks.find((p) => p.isBuiltin && p.slug === state.skill);
   const options: SelectOption[] = state
     ? [
-        { value: "", label: `Built-in: ${state.skill}` },
+        { value: "", label: `Built-in: ${builtin?.title ?? skillLabel(state.skill)}` },
         // The organization's own playbooks, plus a built-in only if the campaign already points at it.
         ...state.playbooks
           .filter((p) => !p.isBuiltin || p.id === state.playbookId)
-          .map((p) => ({ value: String(p.id), label: `${p.title} (${p.slug})` })),
+          .map((p) => ({ value: String(p.id), label: p.isBuiltin ? `Built-in: ${p.title}` : p.title })),
       ]
     : [{ value: "", label: "Loading playbooks…" }];
 
@@ -52,7 +55,7 @@ export function CampaignPlaybookField({ campaignId }: { campaignId: number }) {
       error={error}
       hint={
         <>
-          What the agent follows on each run; runs keep a copy. <Link href="/playbooks" className="text-indigo-600 hover:underline dark:text-indigo-400">Manage playbooks</Link>
+          What the agent follows on each run; runs keep a copy. <Link href="/playbooks" className="text-indigo-600 underline underline-offset-2 dark:text-indigo-400">Manage playbooks</Link>
         </>
       }
     />

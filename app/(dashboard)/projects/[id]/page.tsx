@@ -21,6 +21,7 @@ import { getProjectOrThrow } from "@/lib/projects/get-project";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { findLiveProjectRun } from "@/lib/insights/find-live-project-run";
 import { configuredSourceRoots, folderSourcesOffered } from "@/lib/sources/folder-source";
+import { getStorageUsage } from "@/lib/sources/get-storage-usage";
 import { AccountCredentials } from "./account-credentials";
 import { AccountForm } from "./account-form";
 import { AccountRowActions } from "./account-row-actions";
@@ -51,9 +52,10 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
   const tab: Tab = TABS.includes(sp.tab as Tab) ? (sp.tab as Tab) : "accounts";
   const showArchived = sp.archived === "1";
   const base = `/projects/${project.id}`;
-  const [extraction, insights] = await Promise.all([
+  const [extraction, insights, storage] = await Promise.all([
     findLiveProjectRun({ orgId, projectId: project.id, kind: "project_extraction" }),
     findLiveProjectRun({ orgId, projectId: project.id, kind: "project_insights" }),
+    getStorageUsage({ orgId }),
   ]);
 
   return (
@@ -68,6 +70,7 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
           createdLabel: formatDate(project.createdAt),
         }}
         folderRoots={folderSourcesOffered() ? configuredSourceRoots() : null}
+        storage={{ usedBytes: storage.usedBytes, quotaBytes: storage.quotaBytes }}
       />
       {/* Its runs (Regenerate now, Auto-extract) and its description updates re-render the page. While one of them is
           live, the page also re-reads itself once its stream is up: a run that ended between this render and the
@@ -78,13 +81,14 @@ export default async function ProjectPage({ params, searchParams }: PageProps) {
         description={project.description ?? ""}
         source={project.source}
         liveExtractionRunId={extraction?.id ?? null}
+        storage={{ usedBytes: storage.usedBytes, quotaBytes: storage.quotaBytes }}
       />
       <Tabs
         label="Project sections"
         active={tab}
         items={[
           { key: "accounts", label: "Accounts", href: `${base}?tab=accounts` },
-          { key: "templates", label: "Templates", href: `${base}?tab=templates` },
+          { key: "templates", label: "Example messages", href: `${base}?tab=templates` },
           { key: "campaigns", label: "Campaigns", href: `${base}?tab=campaigns` },
           { key: "insights", label: "Insights", href: `${base}?tab=insights` },
         ]}
@@ -174,7 +178,7 @@ async function AccountsPanel({ orgId, projectId, focus }: { orgId: number; proje
                     </Badge>
                   ) : null}
                 </Td>
-                <Td>{a.displayName || <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Td>
+                <Td>{a.displayName || <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Td>
                 <Td className="max-w-xs">
                   <AccountStateCell account={a} />
                 </Td>
@@ -282,8 +286,8 @@ async function TemplatesPanel({ orgId, projectId, showArchived }: { orgId: numbe
   return (
     <div className="space-y-8">
       <Card
-        title="Templates"
-        description="Few-shot examples that anchor the voice of drafts for this project."
+        title="Example messages"
+        description="Messages written the way you want this project to sound: the agent reads them before drafting."
         flush
         actions={
           <Link
@@ -308,7 +312,7 @@ async function TemplatesPanel({ orgId, projectId, showArchived }: { orgId: numbe
           <div className="p-5">
             <EmptyState
               className="border-0 bg-transparent py-8 dark:bg-transparent"
-              title={showArchived ? "No templates" : "No active templates"}
+              title={showArchived ? "No example messages" : "No example messages in use"}
               description="Add an example DM, comment or post below so drafts sound like you."
             />
           </div>
@@ -331,7 +335,7 @@ async function TemplatesPanel({ orgId, projectId, showArchived }: { orgId: numbe
           </ul>
         )}
       </Card>
-      <Card title="New template" className="max-w-2xl">
+      <Card title="New example message" className="max-w-2xl">
         <TemplateForm projectId={projectId} />
       </Card>
     </div>
@@ -345,7 +349,7 @@ async function CampaignsPanel({ orgId, projectId }: { orgId: number; projectId: 
     return (
       <EmptyState
         title="No campaigns for this project"
-        description="A campaign picks a platform, a skill and a runner, and optionally runs on a schedule."
+        description="A campaign picks a platform, what the agent drafts there, and when it runs."
         action={<LinkButton href={newHref}>New campaign</LinkButton>}
       />
     );
@@ -360,7 +364,7 @@ async function CampaignsPanel({ orgId, projectId }: { orgId: number; projectId: 
           <tr>
             <Th>Name</Th>
             <Th>Platform</Th>
-            <Th>Skill</Th>
+            <Th>Approach</Th>
             <Th>Schedule</Th>
             <Th>State</Th>
           </tr>
@@ -376,7 +380,7 @@ async function CampaignsPanel({ orgId, projectId }: { orgId: number; projectId: 
               <Td>{platformLabel(c.platform)}</Td>
               <Td>{skillLabel(c.skill)}</Td>
               <Td>
-                <ScheduleWords cron={c.cron} className={c.cron ? undefined : "text-zinc-400 dark:text-zinc-500"} />
+                <ScheduleWords cron={c.cron} className={c.cron ? undefined : "text-zinc-500 dark:text-zinc-400"} />
               </Td>
               <Td>
                 <CampaignStateBadge state={c.state} />

@@ -4,16 +4,18 @@ import { AutoExtractButton } from "./auto-extract-button";
 import { DescriptionClamp } from "./description-clamp";
 import { ProjectSourceLine } from "./project-source";
 import type { ProjectSource } from "../source-words";
+import type { StorageFigures } from "../storage-usage-line";
 
 type Props = {
   projectId: number;
   description: string;
   source: ProjectSource;
   liveExtractionRunId: number | null;
+  storage: StorageFigures;
 };
 
 /** The project description (Markdown, written by hand or by Auto-extract) with the source and Auto-extract beside it. */
-export function ProjectAbout({ projectId, description, source, liveExtractionRunId }: Props) {
+export function ProjectAbout({ projectId, description, source, liveExtractionRunId, storage }: Props) {
   return (
     <Card
       title="Description"
@@ -22,7 +24,7 @@ export function ProjectAbout({ projectId, description, source, liveExtractionRun
       className="mb-6"
     >
       <div className="mb-4">
-        <ProjectSourceLine projectId={projectId} source={source} />
+        <ProjectSourceLine projectId={projectId} source={source} storage={storage} />
       </div>
       <div data-testid="project-description">
         {description.trim() ? (

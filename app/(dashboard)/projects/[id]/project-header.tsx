@@ -11,11 +11,12 @@ import { InlineError } from "@/app/_components/inline-error";
 import { PageHeader } from "@/app/_components/page-header";
 import { useMutation } from "@/app/_components/use-mutation";
 import { ProjectForm } from "../project-form";
+import type { StorageFigures } from "../storage-usage-line";
 import type { FolderRoots, ProjectSource } from "../source-words";
 
 type Project = { id: number; name: string; description: string; website: string | null; source: ProjectSource; createdLabel: string };
 
-export function ProjectHeader({ project, folderRoots }: { project: Project; folderRoots: FolderRoots }) {
+export function ProjectHeader({ project, folderRoots, storage }: { project: Project; folderRoots: FolderRoots; storage: StorageFigures }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const del = useMutation();
@@ -39,7 +40,7 @@ export function ProjectHeader({ project, folderRoots }: { project: Project; fold
         title={project.name}
         // The description itself is shown (as Markdown) in the Description card below, beside Auto-extract.
         description={
-          <span className="text-xs text-zinc-500 dark:text-zinc-500">
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
             Created {project.createdLabel}
             {project.website ? (
               <>
@@ -62,7 +63,7 @@ export function ProjectHeader({ project, folderRoots }: { project: Project; fold
               pending={del.pending}
               confirmLabel="Delete project"
               description={`Delete project ${project.name}`}
-              consequences="Its accounts, campaigns, templates and uploaded or fetched source files are deleted with it. Drafts and runs keep their history."
+              consequences="Its accounts, campaigns, example messages and uploaded or fetched source files are deleted with it. Drafts and runs keep their history."
               typeToConfirm={project.name}
             >
               Delete
@@ -78,6 +79,7 @@ export function ProjectHeader({ project, folderRoots }: { project: Project; fold
             projectId={project.id}
             initial={{ name: project.name, description: project.description, website: project.website, source: project.source }}
             folderRoots={folderRoots}
+            storage={storage}
             onDone={() => setEditing(false)}
           />
         </Card>

@@ -5,12 +5,13 @@ import { apiFetch } from "@/app/_components/api-fetch";
 import { Button } from "@/app/_components/button";
 import { InlineError } from "@/app/_components/inline-error";
 import { sourceSummary, type ProjectSource } from "../source-words";
+import { StorageUsageLine, type StorageFigures } from "../storage-usage-line";
 
 /**
  * The project's source in words, with Fetch again for a repository (POST /api/projects/[id]/source/refresh, which
  * clones in the request) and the last fetch's failure, if any, while the files fetched before are still read.
  */
-export function ProjectSourceLine({ projectId, source }: { projectId: number; source: ProjectSource }) {
+export function ProjectSourceLine({ projectId, source, storage }: { projectId: number; source: ProjectSource; storage: StorageFigures }) {
   const fetchAgain = useMutation();
   if (!source) {
     return <p className="text-sm text-zinc-500 dark:text-zinc-400">No source yet: give the project one under Edit (an archive, a Git repository) to extract its description automatically.</p>;
@@ -33,6 +34,7 @@ export function ProjectSourceLine({ projectId, source }: { projectId: number; so
           </Button>
         ) : null}
       </div>
+      {source.kind !== "folder" ? <StorageUsageLine storage={storage} /> : null}
       {failed && !fetchAgain.error ? <InlineError message={`The last fetch failed: ${failed} The files fetched before are still used.`} /> : null}
       <InlineError message={fetchAgain.error} />
     </div>

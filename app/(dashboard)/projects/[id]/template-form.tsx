@@ -64,7 +64,7 @@ export function TemplateForm({ projectId }: { projectId: number }) {
       <TemplateFields idp="new-template" />
       <InlineError message={error} />
       <Button type="submit" pending={pending}>
-        Add template
+        Add example message
       </Button>
     </form>
   );

@@ -50,7 +50,7 @@ export function TemplateItem({ projectId, template }: { projectId: number; templ
               {!template.isActive ? <Badge tone="warning">Archived</Badge> : null}
             </div>
             <p className="mt-1.5 line-clamp-3 text-sm whitespace-pre-line text-zinc-600 dark:text-zinc-400">{template.body}</p>
-            <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-500">Added {template.createdLabel}</p>
+            <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">Added {template.createdLabel}</p>
             <InlineError message={error} className="mt-2" />
           </div>
           <div className="flex shrink-0 gap-2">

@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
-import { Badge, type BadgeTone } from "@/app/_components/badge";
+import { Badge } from "@/app/_components/badge";
 import { Spinner } from "@/app/_components/button";
 import { cx } from "@/app/_components/cx";
-import { formatUsd } from "@/app/_components/run-badges";
-import { formatOffset, type LogItem, type ToolStatus } from "@/lib/runs/build-run-log";
+import { formatOffset, type LogItem } from "@/lib/runs/build-run-log";
 
 /** One row of the log: the relative timestamp in a fixed column, then the item. */
-function Row({ tUs, children, className }: { tUs: number; children: ReactNode; className?: string }) {
+export function Row({ tUs, children, className }: { tUs: number; children: ReactNode; className?: string }) {
   return (
-    <li className={cx("grid grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-3", className)}>
-      <time className="pt-1 text-right font-mono text-[11px] text-zinc-400 tabular-nums dark:text-zinc-500" title={`${tUs} µs since the run started`}>
+    <li className={cx("grid grid-cols-[4.5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[6.5rem_minmax(0,1fr)]", className)}>
+      <time className="pt-1 text-right font-mono text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400" title="Time since the run started">
         {formatOffset(tUs)}
       </time>
       <div className="min-w-0">{children}</div>
@@ -17,18 +16,7 @@ function Row({ tUs, children, className }: { tUs: number; children: ReactNode; c
   );
 }
 
-const TOOL_TONE: Record<ToolStatus, BadgeTone> = { pending: "neutral", in_progress: "primary", completed: "success", failed: "danger" };
-
-function ToolStatusBadge({ status }: { status: ToolStatus }) {
-  return (
-    <Badge tone={TOOL_TONE[status]}>
-      {status === "in_progress" ? <Spinner className="mr-1 size-3" /> : null}
-      {status.replace("_", " ")}
-    </Badge>
-  );
-}
-
-function json(value: unknown): string {
+export function json(value: unknown): string {
   if (value === undefined) return "";
   if (typeof value === "string") return value;
   try {
@@ -38,11 +26,12 @@ function json(value: unknown): string {
   }
 }
 
-function Block({ label, children, tone }: { label: string; children: string; tone?: "error" }) {
+export function Block({ label, children, tone }: { label: string; children: string; tone?: "error" }) {
   return (
     <div>
       <p className="mb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</p>
       <pre
+        tabIndex={0}
         className={cx(
           "max-h-80 overflow-auto rounded-md p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words",
           tone === "error"
@@ -56,25 +45,51 @@ function Block({ label, children, tone }: { label: string; children: string; ton
   );
 }
 
-const PHASE_LABELS: Record<string, string> = {
-  relay_connected: "Connected to the cloud runner",
-  reconnecting: "Connection to the cloud runner lost",
-  resumed: "Cloud runner connection resumed",
-  spawned: "Agent process started",
-  initialized: "Agent initialized",
-  session_created: "Session created",
-  prompt_sent: "Playbook sent",
-  stopped: "Agent stopped",
-  exited: "Agent exited",
-  timeout: "Timed out",
-  cancel_requested: "Cancel requested",
-  permission: "Permission granted",
-  // The agent asked for one of its own tools (shell, files, web) under strict permissions (docs/security.md).
-  permission_refused: "Permission refused",
-  finished: "Run finished",
-};
+type ToolItem = Extract<LogItem, { kind: "tool" }>;
 
-export function LogItemView({ item }: { item: LogItem }) {
+/** A tool call: what the agent did in words and what came of it; opened, the real input and answer. */
+function ToolRow({ item }: { item: ToolItem }) {
+  const finished = item.status === "completed" || item.status === "failed";
+  const duration = item.endUs !== null && finished ? ((item.endUs - item.tUs) / 1e6).toFixed(1) : null;
+  const hasInput = item.input !== undefined && item.input !== null && !(typeof item.input === "object" && Object.keys(item.input as object).length === 0);
+  const hasRaw = item.rawOutput !== undefined && item.rawOutput !== null;
+  return (
+    <details data-tool-call={item.toolCallId} data-tool-status={item.status} className="group rounded-lg border border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900">
+      <summary className="flex cursor-pointer list-none items-start gap-2 px-3 py-2 text-sm select-none marker:hidden">
+        <span aria-hidden="true" className="mt-0.5 text-zinc-500 transition-transform group-open:rotate-90">›</span>
+        <span className="min-w-0 flex-1">
+          <span className={cx("block font-medium break-words", item.status === "failed" ? "text-red-700 dark:text-red-300" : "text-zinc-900 dark:text-zinc-100")}>
+            {item.label}
+            {finished ? null : "…"}
+          </span>
+          {item.result ? <span className="mt-0.5 block text-xs break-words text-zinc-500 dark:text-zinc-400">{item.result}</span> : null}
+        </span>
+        <span className="flex shrink-0 items-center gap-2">
+          {duration ? <span className="font-mono text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400">{duration} s</span> : null}
+          {item.status === "failed" ? <Badge tone="danger">Failed</Badge> : null}
+          {!finished ? (
+            <Badge tone="primary">
+              <Spinner className="mr-1 size-3" />
+              Working
+            </Badge>
+          ) : null}
+        </span>
+      </summary>
+      <div className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
+        {hasInput ? <Block label="What the agent asked">{json(item.input)}</Block> : null}
+        {item.output ? <Block label="What came back" tone={item.status === "failed" ? "error" : undefined}>{item.output}</Block> : null}
+        {hasRaw && !item.output ? <Block label="What came back">{json(item.rawOutput)}</Block> : null}
+        {!item.output && !hasRaw ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{finished ? "Nothing came back." : "Waiting for the answer…"}</p> : null}
+        <p className="text-[11px] text-zinc-500 dark:text-zinc-400">
+          Tool: <code className="font-mono break-all">{item.toolName ?? item.title}</code>
+        </p>
+      </div>
+    </details>
+  );
+}
+
+/** What the agent did: its messages, thoughts, plan and tool calls. The machinery is in the technical details. */
+export function StoryItemView({ item }: { item: LogItem }) {
   switch (item.kind) {
     case "message":
       return (
@@ -97,73 +112,12 @@ export function LogItemView({ item }: { item: LogItem }) {
           </details>
         </Row>
       );
-    case "tool": {
-      const duration = item.endUs !== null && (item.status === "completed" || item.status === "failed") ? ((item.endUs - item.tUs) / 1e6).toFixed(3) : null;
-      const hasInput = item.input !== undefined && item.input !== null;
-      const hasRaw = item.rawOutput !== undefined && item.rawOutput !== null;
+    case "tool":
       return (
         <Row tUs={item.tUs}>
-          <details data-tool-call={item.toolCallId} className="group rounded-lg border border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900">
-            <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm select-none marker:hidden">
-              <span aria-hidden="true" className="text-zinc-400 transition-transform group-open:rotate-90">›</span>
-              <span className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100">{item.title}</span>
-              {item.name && item.name !== item.title ? (
-                <code className="hidden truncate font-mono text-xs text-zinc-500 sm:inline dark:text-zinc-400">{item.name}</code>
-              ) : null}
-              <span className="ml-auto flex shrink-0 items-center gap-2">
-                {duration ? <span className="font-mono text-[11px] text-zinc-400 tabular-nums dark:text-zinc-500">{duration} s</span> : null}
-                <ToolStatusBadge status={item.status} />
-              </span>
-            </summary>
-            <div className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
-              {hasInput ? <Block label="Input">{json(item.input)}</Block> : <p className="text-xs text-zinc-500 dark:text-zinc-400">No input recorded.</p>}
-              {item.output ? <Block label="Output" tone={item.status === "failed" ? "error" : undefined}>{item.output}</Block> : null}
-              {hasRaw ? <Block label="Raw output">{json(item.rawOutput)}</Block> : null}
-              {!item.output && !hasRaw ? (
-                <p className="text-xs text-zinc-500 dark:text-zinc-400">{item.status === "completed" || item.status === "failed" ? "No output." : "Waiting for output…"}</p>
-              ) : null}
-            </div>
-          </details>
+          <ToolRow item={item} />
         </Row>
       );
-    }
-    case "lifecycle":
-      return (
-        <Row tUs={item.tUs}>
-          <div className="flex items-center gap-3 py-1 text-[11px] text-zinc-500 dark:text-zinc-400" data-lifecycle={item.phase}>
-            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
-            <span className="font-medium">
-              {PHASE_LABELS[item.phase] ?? item.phase}
-              {item.stopReason ? ` · ${item.stopReason}` : ""}
-              {item.exitCode !== null ? ` · exit ${item.exitCode}` : ""}
-              {item.detail ? ` · ${item.detail}` : ""}
-            </span>
-            <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
-          </div>
-        </Row>
-      );
-    case "stderr":
-      return (
-        <Row tUs={item.tUs}>
-          <pre className="overflow-x-auto rounded-md border-l-2 border-amber-400 bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed text-zinc-700 dark:border-amber-500/60 dark:bg-zinc-950 dark:text-zinc-300">
-            <span className="sr-only">stderr: </span>
-            {item.lines.join("\n")}
-          </pre>
-        </Row>
-      );
-    case "usage": {
-      const parts = [
-        item.inputTokens !== null ? `${item.inputTokens.toLocaleString("en-US")} in` : null,
-        item.outputTokens !== null ? `${item.outputTokens.toLocaleString("en-US")} out` : null,
-        item.used !== null && item.size !== null ? `context ${item.used.toLocaleString("en-US")} / ${item.size.toLocaleString("en-US")}` : null,
-        item.costUsd !== null ? formatUsd(item.costUsd) : null,
-      ].filter(Boolean);
-      return (
-        <Row tUs={item.tUs}>
-          <p className="pt-0.5 text-[11px] text-zinc-400 dark:text-zinc-500">Usage · {parts.join(" · ") || "reported"}</p>
-        </Row>
-      );
-    }
     case "plan":
       return (
         <Row tUs={item.tUs}>
@@ -171,11 +125,11 @@ export function LogItemView({ item }: { item: LogItem }) {
             <p className="mb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Plan</p>
             <ul className="space-y-0.5 text-sm">
               {item.entries.map((e, i) => (
-                <li key={i} className={cx("flex gap-2", e.status === "completed" ? "text-zinc-400 line-through dark:text-zinc-500" : "text-zinc-700 dark:text-zinc-300")}>
+                <li key={i} className={cx("flex gap-2", e.status === "completed" ? "text-zinc-500 line-through dark:text-zinc-400" : "text-zinc-700 dark:text-zinc-300")}>
                   <span aria-hidden="true">{e.status === "completed" ? "✓" : e.status === "in_progress" ? "▸" : "○"}</span>
                   <span>
                     {e.content}
-                    <span className="sr-only"> ({e.status})</span>
+                    <span className="sr-only"> ({e.status.replace("_", " ")})</span>
                   </span>
                 </li>
               ))}
@@ -183,5 +137,26 @@ export function LogItemView({ item }: { item: LogItem }) {
           </div>
         </Row>
       );
+    default:
+      return null;
   }
+}
+
+/** The run's last line: the agent's summary, or how the run ended. */
+export function EndingRow({ text, tone }: { text: string; tone: "success" | "failed" }) {
+  return (
+    <li className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[6.5rem_minmax(0,1fr)]" data-run-ending>
+      <span aria-hidden="true" />
+      <p
+        className={cx(
+          "rounded-lg border px-3 py-2 text-sm font-medium",
+          tone === "success"
+            ? "border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200"
+            : "border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200",
+        )}
+      >
+        {text}
+      </p>
+    </li>
+  );
 }

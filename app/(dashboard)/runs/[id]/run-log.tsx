@@ -1,15 +1,25 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Spinner } from "@/app/_components/button";
-import { useStreamEvent, useStreamReconnect } from "@/app/_components/event-stream";
+import { useStreamEvent, useStreamLive, useStreamReconnect } from "@/app/_components/event-stream";
 import type { RunLogEvent } from "@/lib/events/types";
-import { buildRunLog, mergeRunEvents } from "@/lib/runs/build-run-log";
-import { LogItemView } from "./log-items";
+import { buildRunLog, isTechnicalItem, mergeRunEvents } from "@/lib/runs/build-run-log";
+import { EndingRow, StoryItemView } from "./log-items";
+import { TechnicalItemView } from "./technical-items";
 
-type Props = { runId: number; running: boolean; initialEvents: RunLogEvent[]; initialHasMore: boolean };
+type Props = {
+  runId: number;
+  running: boolean;
+  initialEvents: RunLogEvent[];
+  initialHasMore: boolean;
+  /** How the run ended, in words (lib/runs/describe-run-outcome.ts); null while it runs. */
+  ending: { text: string; tone: "success" | "failed" } | null;
+  /** The run's own technical facts (runner, exit code, tokens …), shown above the technical log. */
+  technicalFacts: ReactNode;
+};
 
 // Enough pages to catch up after a long drop without looping forever on a server that keeps answering hasMore.
 const MAX_CATCH_UP_PAGES = 20;
@@ -18,7 +28,7 @@ const MAX_CATCH_UP_PAGES = 20;
  * The run's log, live while it runs: `run:log` events are appended (deduplicated by seq), and every (re)connection
  * of the stream fetches what was missed with `?afterSeq=`. `run:finished` re-renders the server header.
  */
-export function RunLog({ runId, running, initialEvents, initialHasMore }: Props) {
+export function RunLog({ runId, running, initialEvents, initialHasMore, ending, technicalFacts }: Props) {
   const router = useRouter();
   const [events, setEvents] = useState<RunLogEvent[]>(initialEvents);
   const [catchingUp, setCatchingUp] = useState(false);
@@ -61,9 +71,15 @@ export function RunLog({ runId, running, initialEvents, initialHasMore }: Props)
   useStreamEvent("hello", () => {
     if (running) void catchUp();
   });
+  // A run that finished in that gap sent its run:finished to nobody: once live, the header is rendered again.
+  useStreamLive(() => router.refresh(), running);
   useStreamReconnect(() => router.refresh());
 
   const items = useMemo(() => buildRunLog(events), [events]);
+  const story = items.filter((i) => !isTechnicalItem(i));
+  const technical = items.filter(isTechnicalItem);
+  // The finish tool's row already says "Finished: …"; the closing line is for runs that ended another way.
+  const finishedByTool = story.some((i) => i.kind === "tool" && i.toolName === "run_finish" && i.status === "completed");
 
   // Follow the tail while the run is live, unless the reader scrolled up to look at something.
   const end = useRef<HTMLDivElement>(null);
@@ -79,31 +95,51 @@ export function RunLog({ runId, running, initialEvents, initialHasMore }: Props)
     if (running && following.current && events.length > initialEvents.length) end.current?.scrollIntoView({ block: "end" });
   }, [events.length, running, initialEvents.length]);
 
-  if (items.length === 0) {
-    return (
-      <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-        <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">No events yet</p>
-        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-          {running ? "The log fills in as the agent works." : "This run recorded no events."}
-        </p>
-        {running ? <Spinner className="mx-auto mt-4 size-5 text-indigo-500" /> : null}
-      </div>
-    );
-  }
-
   return (
-    <div>
-      <ol aria-label="Run log" className="space-y-3">
-        {items.map((item) => (
-          <LogItemView key={item.key} item={item} />
-        ))}
-      </ol>
-      {running ? (
-        <p className="mt-4 ml-[7.25rem] flex items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400" role="status">
-          <Spinner className="size-3" />
-          {catchingUp ? "Catching up…" : "Running, new events appear here"}
-        </p>
-      ) : null}
+    <div className="space-y-6">
+      {story.length === 0 && !ending ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Nothing yet</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            {running ? "What the agent does appears here as it works." : "The agent recorded nothing in this run."}
+          </p>
+          {running ? <Spinner className="mx-auto mt-4 size-5 text-indigo-500" /> : null}
+        </div>
+      ) : (
+        <div>
+          <ol aria-label="What the agent did" className="space-y-3">
+            {story.map((item) => (
+              <StoryItemView key={item.key} item={item} />
+            ))}
+            {ending && !(finishedByTool && ending.tone === "success") ? <EndingRow text={ending.text} tone={ending.tone} /> : null}
+          </ol>
+          {running ? (
+            <p className="mt-4 ml-[5.25rem] flex items-center gap-2 text-xs text-zinc-500 sm:ml-[7.25rem] dark:text-zinc-400" role="status">
+              <Spinner className="size-3" />
+              {catchingUp ? "Catching up…" : "Working, new steps appear here"}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <details className="group rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="technical-details">
+        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-zinc-700 select-none marker:hidden dark:text-zinc-300">
+          <span aria-hidden="true" className="text-zinc-500 transition-transform group-open:rotate-90">›</span>
+          Technical details
+          <span className="hidden text-xs font-normal text-zinc-500 sm:inline dark:text-zinc-400">for support: how the agent process ran</span>
+        </summary>
+        <div className="space-y-4 border-t border-zinc-200 px-4 py-4 dark:border-zinc-800">
+          {technicalFacts}
+          {technical.length ? (
+            <ol aria-label="Technical log" className="space-y-1.5">
+              {technical.map((item) => (
+                <TechnicalItemView key={item.key} item={item} />
+              ))}
+            </ol>
+          ) : (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">No technical events were recorded.</p>
+          )}
+        </div>
+      </details>
       <div ref={end} />
     </div>
   );

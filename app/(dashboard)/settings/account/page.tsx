@@ -1,4 +1,5 @@
-// Settings > Account: the signed-in person's own email address (verified or not, Send again, a new one) and password.
+// Settings > Account: the signed-in person's own email address (verified or not, Send again, a new one), password, and
+// the time zone of the mails sent to them.
 // docs/cloud-edition.md, "Accounts and mail".
 import type { Metadata } from "next";
 import { EmptyState } from "@/app/_components/empty-state";
@@ -8,6 +9,7 @@ import { mailUnavailable } from "@/lib/mail/mail-unavailable";
 import { getAccount } from "@/lib/users/get-account";
 import { EmailCard } from "./email-card";
 import { PasswordCard } from "./password-card";
+import { TimeZoneCard } from "./time-zone-card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Account" };
@@ -29,6 +31,7 @@ export default async function AccountPage() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <EmailCard email={account.email} emailVerified={account.emailVerified} mailAvailable={account.mailAvailable} mailProblem={mailUnavailable("verification")} />
         <PasswordCard />
+        <TimeZoneCard timeZone={account.timeZone} zones={["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")]} />
       </div>
     </>
   );

@@ -14,14 +14,14 @@ import { IssueToken } from "./issue-token";
 import { TokenList } from "./token-list";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Cloud runner" };
+export const metadata: Metadata = { title: "Self-hosted installs" };
 
 export default async function CloudRunnerPage() {
   // Without a signing key the service issues no tokens: the section does not exist for customers.
   if (!isCloudEdition() || !readEnv().OUTREACH_CLOUD_SIGNING_KEY) notFound();
   const { orgId, role } = await getPageContext();
   if (!hasRole(role, "admin")) {
-    return <AdminOnlyNotice section="Cloud runner tokens" description="Tokens for running agents on the cloud runner." reason="Tokens let other installs spend this organization's cloud-runner minutes, so only admins and owners issue or revoke them." />;
+    return <AdminOnlyNotice section="Self-hosted installs" description="Tokens that let your own installs of the dashboard run their campaigns on this service's agent." reason="Tokens let other installs spend this organization's minutes, so only admins and owners issue or revoke them." />;
   }
   const env = readEnv();
   const tokens = await listCloudRunnerTokens({ orgId });
@@ -29,8 +29,8 @@ export default async function CloudRunnerPage() {
   return (
     <>
       <PageHeader
-        title="Cloud runner"
-        description="Any install can run its agents on the cloud runner with one of these tokens. Its runs count against this organization's plan, like runs started here."
+        title="Self-hosted installs"
+        description="Only for teams that also run the dashboard on a server of their own: a token here lets that install run its campaigns on this service's agent in the cloud. Those runs count against this organization's plan, like runs started here. Nothing here is needed to use the dashboard on this site."
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <Card title={`Tokens (${tokens.filter((t) => t.state === "active").length} active)`} className="lg:col-span-3" flush>

@@ -5,7 +5,7 @@ import { apiFetch } from "@/app/_components/api-fetch";
 import { Button } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { ConfirmButton } from "@/app/_components/confirm-button";
-import { formatDate } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { InlineError } from "@/app/_components/inline-error";
 import { Input } from "@/app/_components/input";
 import { SecretPanel } from "@/app/_components/secret-panel";
@@ -82,7 +82,7 @@ export function InvitePanel({ invites, canInviteOwners, mailProblem }: { invites
                     {i.email ? <span className="break-all text-zinc-700 dark:text-zinc-300"> · {i.email}</span> : null}
                     <span className="text-zinc-500 dark:text-zinc-400">
                       {" "}
-                      · by {i.createdBy ?? "someone"} · expires {formatDate(i.expiresAt)}
+                      · by {i.createdBy ?? "someone"} · expires <LocalTime at={i.expiresAt} show="date" />
                     </span>
                   </span>
                   <ConfirmButton

@@ -3,7 +3,7 @@
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Badge } from "@/app/_components/badge";
 import { ConfirmButton } from "@/app/_components/confirm-button";
-import { formatDate } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { InlineError } from "@/app/_components/inline-error";
 import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import { useMutation } from "@/app/_components/use-mutation";
@@ -59,7 +59,7 @@ export function MembersTable({ members, callerRole }: { members: MemberItem[]; c
                   <Badge tone={TONE[m.role]}>{m.role}</Badge>
                 )}
               </Td>
-              <Td className="text-zinc-500 dark:text-zinc-400">{formatDate(m.joinedAt)}</Td>
+              <Td className="text-zinc-500 dark:text-zinc-400"><LocalTime at={m.joinedAt} show="date" /></Td>
               {isAdmin ? (
                 <Td className="text-right">
                   {canManage(m) && !m.you ? (

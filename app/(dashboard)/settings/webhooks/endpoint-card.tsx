@@ -7,12 +7,13 @@ import { Badge } from "@/app/_components/badge";
 import { Button, LinkButton } from "@/app/_components/button";
 import { Card } from "@/app/_components/card";
 import { cx } from "@/app/_components/cx";
-import { formatDate, formatDateTime } from "@/app/_components/format";
+import { LocalTime } from "@/app/_components/local-time";
 import { InlineError } from "@/app/_components/inline-error";
 import { useMutation } from "@/app/_components/use-mutation";
 import { eventTypeLabel } from "./_components/endpoint-fields";
 import { SecretPanel } from "@/app/_components/secret-panel";
 import { SendTestButton } from "./_components/send-test-button";
+import { EndpointUrl } from "./_components/endpoint-url";
 import type { DeliveryStatus, EndpointItem } from "./_components/webhook-items";
 import { DeleteEndpointDialog, EditEndpointDialog, RevealSecretDialog, RotateSecretDialog } from "./endpoint-dialogs";
 
@@ -50,7 +51,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
             {e.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="neutral">Disabled</Badge>}
           </span>
         }
-        description={<span className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-300">{e.url}</span>}
+        description={<EndpointUrl endpointId={e.id} host={e.host} webhookId={e.webhookId} showId={false} />}
         actions={<EnabledSwitch endpoint={e} />}
       >
         <div className="space-y-4">
@@ -66,7 +67,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
           ) : null}
 
           <dl className="-mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
-            <Row label="Description">{e.description || <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Row>
+            <Row label="Description">{e.description || <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Row>
             <Row label="Events">
               {e.eventTypes.length === 0 ? (
                 <span>All events</span>
@@ -84,7 +85,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
               <code className="font-mono text-xs">{e.secretPrefix}…</code>
               {e.previousSecretActiveUntil ? (
                 <span className="mt-0.5 block text-xs text-amber-700 dark:text-amber-300" data-testid="rotation-overlap">
-                  Rotated: the previous secret also signs until {formatDateTime(e.previousSecretActiveUntil)}
+                  Rotated: the previous secret also signs until <LocalTime at={e.previousSecretActiveUntil} />
                 </span>
               ) : null}
             </Row>
@@ -97,7 +98,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
                     <Link
                       key={s}
                       href={`/settings/webhooks/${e.id}?status=${s}`}
-                      className={cx("tabular-nums hover:underline", (e.deliveries[s] ?? 0) > 0 ? COUNT_TONE[s] : "text-zinc-400 dark:text-zinc-500")}
+                      className={cx("tabular-nums hover:underline", (e.deliveries[s] ?? 0) > 0 ? COUNT_TONE[s] : "text-zinc-500 dark:text-zinc-400")}
                     >
                       {e.deliveries[s] ?? 0} {s}
                     </Link>
@@ -105,7 +106,7 @@ export function EndpointCard({ endpoint }: { endpoint: EndpointItem }) {
                 </span>
               )}
             </Row>
-            <Row label="Added">{formatDate(e.createdAt)}</Row>
+            <Row label="Added"><LocalTime at={e.createdAt} show="date" /></Row>
           </dl>
 
           {shown ? (

@@ -3,8 +3,8 @@
 // The dialogs of one endpoint card: Edit, and the three that need a real confirmation (Delete, Reveal secret,
 // Rotate secret). Each says what will happen, naming the endpoint, before anything is sent.
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
-import { apiFetch } from "@/app/_components/api-fetch";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import { Button } from "@/app/_components/button";
 import { Dialog } from "@/app/_components/dialog";
 import { formatDateTime } from "@/app/_components/format";
@@ -21,6 +21,21 @@ export function EditEndpointDialog({ endpoint, open, onClose }: DialogProps) {
   const { pending, error, setError, run } = useMutation();
   const [draft, setDraft] = useState<EndpointDraft>(() => toDraft(endpoint));
   const [urlError, setUrlError] = useState<string | null>(null);
+  // The page holds only the endpoint's host; editing is an explicit act, so the dialog asks for the whole URL.
+  const [urlLoaded, setUrlLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    apiFetch<{ url: string }>(`/api/webhooks/endpoints/${endpoint.id}`)
+      .then((e) => {
+        if (!live) return;
+        setDraft((d) => ({ ...d, url: e.url }));
+        setUrlLoaded(true);
+      })
+      .catch((err: unknown) => live && setError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, [endpoint.id, setError]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -57,14 +72,14 @@ export function EditEndpointDialog({ endpoint, open, onClose }: DialogProps) {
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} pending={pending} disabled={!draft.url.trim()}>
+          <Button type="submit" form={formId} pending={pending} disabled={!urlLoaded || !draft.url.trim()}>
             Save changes
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="mt-3 space-y-3">
-        <EndpointFields idPrefix={`edit-${endpoint.id}`} value={draft} onChange={setDraft} urlError={urlError} disabled={pending} />
+        <EndpointFields idPrefix={`edit-${endpoint.id}`} value={draft} onChange={setDraft} urlError={urlError} disabled={pending || !urlLoaded} />
         <p className="text-xs text-zinc-500 dark:text-zinc-400">A new URL gets a new webhook id; the signing secret stays the same.</p>
         <InlineError message={error} />
       </form>
@@ -73,7 +88,7 @@ export function EditEndpointDialog({ endpoint, open, onClose }: DialogProps) {
 }
 
 function toDraft(e: EndpointItem): EndpointDraft {
-  return { url: e.url, description: e.description ?? "", eventTypes: e.eventTypes as WebhookEventType[] };
+  return { url: "", description: e.description ?? "", eventTypes: e.eventTypes as WebhookEventType[] };
 }
 
 export function DeleteEndpointDialog({ endpoint, open, onClose }: DialogProps) {
@@ -107,7 +122,7 @@ export function DeleteEndpointDialog({ endpoint, open, onClose }: DialogProps) {
       }
     >
       <p>
-        Nothing more is sent to <span className="font-mono text-xs break-all text-zinc-900 dark:text-zinc-100">{endpoint.url}</span>
+        Nothing more is sent to <span className="font-mono text-xs break-all text-zinc-900 dark:text-zinc-100">{endpoint.host}</span>
         {endpoint.description ? <> ({endpoint.description})</> : null}. Its signing secret and its delivery log
         {total > 0 ? ` (${total} ${total === 1 ? "delivery" : "deliveries"})` : ""} are deleted with it, and pending deliveries are dropped.
       </p>

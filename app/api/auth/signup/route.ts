@@ -24,7 +24,8 @@ export const POST = withPublic({ body: ZSignupBody }, async ({ req, body, log })
   if (attempt) await recordSignUp(attempt);
   await rememberAddress({ userId: created.user.id, address });
   const res = Response.json(created, { status: 201 });
-  if (env.OUTREACH_AUTH) {
+  // Someone joining an invitation made for their address signs in once they have confirmed it (and joined).
+  if (env.OUTREACH_AUTH && created.organization) {
     const token = await encodeSession({ userId: created.user.id, orgId: created.organization.id, username: created.user.username });
     res.headers.append("set-cookie", sessionCookieHeader(token, isHttpsRequest(req.headers)));
   }

@@ -5,6 +5,6 @@ import { z } from "zod";
 import { markNotificationRead } from "@/lib/notifications/mark-notification-read";
 import { ZNotificationPatch } from "@/lib/notifications/schemas";
 
-export const PATCH = withOrg({ params: z.object({ id: ZId }), body: ZNotificationPatch }, async ({ orgId, params }) =>
-  Response.json(await markNotificationRead({ orgId, id: params.id })),
+export const PATCH = withOrg({ params: z.object({ id: ZId }), body: ZNotificationPatch }, async ({ orgId, userId, params }) =>
+  Response.json(await markNotificationRead({ orgId, userId, id: params.id })),
 );

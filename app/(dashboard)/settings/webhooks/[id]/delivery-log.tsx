@@ -82,7 +82,7 @@ export function DeliveryLog({ endpointId, status, initial, pageSize }: Props) {
     return <EmptyState title={empty.title} description={empty.description} />;
   }
 
-  const none = <span className="text-zinc-400 dark:text-zinc-500">—</span>;
+  const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   return (
     <>
       <Table label="Deliveries">

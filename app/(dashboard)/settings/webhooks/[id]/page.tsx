@@ -7,7 +7,8 @@ import { Badge } from "@/app/_components/badge";
 import { cx } from "@/app/_components/cx";
 import { parseIdOr404 } from "@/app/_components/not-found-guard";
 import { PageHeader } from "@/app/_components/page-header";
-import { endpointTitle } from "../_components/endpoint-title";
+import { endpointHost, endpointTitle } from "../_components/endpoint-title";
+import { EndpointUrl } from "../_components/endpoint-url";
 import { getPageContext } from "@/lib/auth/page-context";
 import { hasRole } from "@/lib/auth/resolve-session-caller";
 import { DELIVERY_STATUSES } from "@/lib/webhooks/schemas";
@@ -60,10 +61,7 @@ export default async function DeliveryLogPage({ params, searchParams }: PageProp
         description={
           <>
             <span className="block">Delivery log</span>
-            <span className="font-mono text-xs break-all">{endpoint.url}</span>
-            <span className="block text-xs">
-              Id <code className="font-mono">{endpoint.webhookId}</code>
-            </span>
+            <EndpointUrl endpointId={id} host={endpointHost(endpoint.url)} webhookId={endpoint.webhookId} />
           </>
         }
         actions={<SendTestButton endpointId={id} onLogPage disabled={!endpoint.enabled} />}

@@ -2,12 +2,15 @@
 // the same shape whether the server rendered them or the API answered (JSON), so both paths share one type.
 import type { listEndpoints } from "@/lib/webhooks/list-endpoints";
 import type { toDeliveryView } from "@/lib/webhooks/delivery-view";
+import { endpointHost } from "./endpoint-title";
+import { formatDayTime } from "@/lib/format/date-time";
 
 export type DeliveryStatus = "pending" | "delivered" | "dead";
 
 export type EndpointItem = {
   id: number;
-  url: string;
+  /** The host only: the whole URL never reaches the page (see endpoint-url.tsx). */
+  host: string;
   webhookId: string;
   description: string | null;
   eventTypes: string[];
@@ -42,7 +45,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 export function toEndpointItem(e: Awaited<ReturnType<typeof listEndpoints>>[number]): EndpointItem {
   return {
     id: e.id,
-    url: e.url,
+    host: endpointHost(e.url),
     webhookId: e.webhookId,
     description: e.description,
     eventTypes: e.eventTypes,
@@ -76,8 +79,6 @@ export function toDeliveryItem(d: ReturnType<typeof toDeliveryView>): DeliveryIt
 }
 
 // The log's columns are narrow: day and 24-hour time in UTC, the full date in the cell's title.
-const shortFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
-
 export function formatShortUtc(iso: string): string {
-  return `${shortFmt.format(new Date(iso))} UTC`;
+  return formatDayTime(iso, "UTC");
 }

@@ -17,6 +17,7 @@ export const PUT = withOrg({ params: ZParams, query: ZArchiveQuery }, async ({ o
       contentLength: req.headers.get("content-length"),
       body: req.body,
       name: query.name,
+      signal: req.signal,
     }),
   ),
 );

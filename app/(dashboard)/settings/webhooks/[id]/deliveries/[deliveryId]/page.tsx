@@ -44,7 +44,7 @@ export default async function DeliveryPage({ params }: PageProps) {
   ]);
   // A delivery is read under its own endpoint only, so a hand-edited URL cannot mix two endpoints' pages.
   if (d.endpointId !== endpointId) notFound();
-  const none = <span className="text-zinc-400 dark:text-zinc-500">—</span>;
+  const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>;
   const logHref = `/settings/webhooks/${endpointId}`;
 
   return (
@@ -107,7 +107,7 @@ export default async function DeliveryPage({ params }: PageProps) {
         </Card>
 
         <Card title="Payload" description="The JSON body POSTed to the receiver, byte for byte the same on every attempt and replay." className="lg:col-span-3">
-          <pre data-testid="delivery-payload" className="max-h-[28rem] overflow-auto rounded-md break-words whitespace-pre-wrap [overflow-wrap:anywhere] bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+          <pre tabIndex={0} data-testid="delivery-payload" className="max-h-[28rem] overflow-auto rounded-md break-words whitespace-pre-wrap [overflow-wrap:anywhere] bg-zinc-50 p-3 font-mono text-xs leading-relaxed text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
             {JSON.stringify(d.payload, null, 2)}
           </pre>
         </Card>
@@ -157,7 +157,7 @@ export default async function DeliveryPage({ params }: PageProps) {
                   <Td className="max-w-72 text-xs">{a.error ?? none}</Td>
                   <Td className="max-w-md">
                     {a.responseExcerpt ? (
-                      <pre className="max-h-32 overflow-auto font-mono text-xs whitespace-pre-wrap break-all text-zinc-600 dark:text-zinc-400">{a.responseExcerpt}</pre>
+                      <pre tabIndex={0} className="max-h-32 overflow-auto font-mono text-xs whitespace-pre-wrap break-all text-zinc-600 dark:text-zinc-400">{a.responseExcerpt}</pre>
                     ) : (
                       none
                     )}

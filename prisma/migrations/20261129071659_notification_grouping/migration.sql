@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "notifications" ADD COLUMN     "grouped_into_id" INTEGER;
+
