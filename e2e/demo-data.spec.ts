@@ -43,7 +43,8 @@ test.afterAll(async () => {
 });
 
 test("every demo run log names real steps and its times move forward", async ({ page }) => {
-  test.setTimeout(120_000);
+  // Every run of the dataset is opened: the budget grows with their number.
+  test.setTimeout(60_000 + ids.runs.length * 8_000);
   expect(ids.runs.length).toBeGreaterThan(10);
   for (const id of ids.runs) {
     await page.goto(`${app.base}/runs/${id}`);
@@ -64,7 +65,7 @@ test("every demo run log names real steps and its times move forward", async ({ 
 });
 
 test("no demo conversation shows one of our messages twice", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000 + ids.threads.length * 8_000);
   expect(ids.threads.length).toBeGreaterThan(1);
   for (const id of ids.threads) {
     await page.goto(`${app.base}/conversations/${id}`);

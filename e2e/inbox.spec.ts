@@ -42,7 +42,9 @@ test("minQuality filter in the URL, variant groups, dedup badge, approve with th
   await expect(page.getByText("Q55")).toHaveCount(0);
   await expect(page.getByText("Q20")).toHaveCount(0);
   await shoot(page, "inbox-filtered");
-  // shoot() reloads: the filters come back from the URL and the keys go to the list, not the input.
+  // After a reload the filters come back from the URL, and the keys go to the list, not the input.
+  await page.reload();
+  await expect(page.getByLabel("Min quality")).toHaveValue("80");
   await expect(draftRows(page)).toHaveCount(3);
   // The rows come with the server's HTML; the keys work once the page is interactive, as its buttons show.
   await expect(row(page, ada.id).getByRole("button", { name: `Approve draft ${ada.id}` })).toBeEnabled();

@@ -99,7 +99,7 @@ test("the Operator area says how this instance is operated and names the manual"
     await expect(card).toContainText("Ready");
     await expect(card).toContainText(`http://127.0.0.1:${METRICS_PORT}/metrics`);
     await expect(card).toContainText("GET /api/metrics with the metrics token");
-    await expect(page.getByText("docs/deploying.md")).toBeVisible();
+    await expect(page.getByText(/upgrades are described in docs\/deploying.md/)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await shoot(page, `operator-operating-${width}`);
   }

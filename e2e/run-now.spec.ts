@@ -1,6 +1,9 @@
 // Run now, end to end: the campaign page starts a real agent process (the scripted fake ACP agent, registered as an
 // extra backend by e2e/server.ts), the run log streams while it works, and its drafts appear in an inbox that was
 // already open, without reloading the page.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./fixtures/hydration";
 import { databaseUrl, shoot, uid } from "./helpers";
@@ -11,6 +14,7 @@ test("Run now: the log streams live and the drafts appear in the open inbox", as
   const u = uid();
   const alice = `alice_${u}`;
   const bob = `bob_${u}`;
+  const gate = path.join(os.tmpdir(), `run-now-gate-${u}`);
   const project = (await (await request.post("/api/projects", { data: { name: `Live run ${u}` } })).json()) as { id: number };
   expect((await request.post(`/api/projects/${project.id}/accounts`, { data: { platform: "forum", platformId: `sender_${u}` } })).status()).toBe(201);
   const campaignRes = await request.post("/api/campaigns", {
@@ -24,7 +28,9 @@ test("Run now: the log streams live and the drafts appear in the open inbox", as
     steps: [
       { say: "Reading the campaign and who we contacted recently." },
       { tool: "run_start" },
-      { sleep: 1200 },
+      // Live until the log page has been opened and has shown the first message (a busy machine could otherwise
+      // finish the run before the campaign page offers its log).
+      { waitForFile: gate },
       { think: "Two maintainers fit the profile." },
       {
         tool: "drafts_create",
@@ -69,6 +75,7 @@ test("Run now: the log streams live and the drafts appear in the open inbox", as
   await expect(page).toHaveURL(/\/runs\/\d+$/);
   // While the agent works, its first message and its tool call arrive on the open page.
   await expect(page.getByText("Reading the campaign and who we contacted recently.")).toBeVisible();
+  fs.writeFileSync(gate, "");
   // Each tool call in words, as it streams in.
   const log = page.getByRole("list", { name: "What the agent did" });
   await expect(log.locator("[data-tool-call] summary").first()).toContainText("Read the brief of");

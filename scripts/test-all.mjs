@@ -22,8 +22,9 @@ const steps = [
   ["unit", () => vitest("unit")],
   ["integration", () => vitest("int")],
   // The gate takes no review screenshots (e2e/helpers.ts shoot; accessibility.spec still renders every page in both
-  // themes). E2E_SHARDS=2 splits the specs over two concurrent runs where there are cores for them (scripts/e2e.mjs).
-  ["e2e", () => spawnSync(process.execPath, ["scripts/e2e.mjs"], { stdio: "inherit", env: { E2E_SCREENS: "off", ...process.env } }).status ?? 1],
+  // themes) and records no traces (playwright.config.ts). E2E_SHARDS=2 splits the specs over two concurrent runs
+  // where there are cores for them (scripts/e2e.mjs).
+  ["e2e", () => spawnSync(process.execPath, ["scripts/e2e.mjs"], { stdio: "inherit", env: { E2E_SCREENS: "off", E2E_TRACE: "off", ...process.env } }).status ?? 1],
 ];
 
 let failedStep = null;
