@@ -24,6 +24,7 @@ const HOSTED_CUSTOMER = { organizationName: "Pier Supply", username: "pia", pass
 // Pages a customer may find absent on a service, and why. Anything else that does not answer is a failure.
 const MAY_BE_ABSENT: Readonly<Record<string, string>> = {
   "/operator": "the operator's area",
+  "/operator/manual": "the operator's manual, in the operator's area",
   "/settings/cloud-runner": "cloud runner tokens the operator has not set up",
 };
 

@@ -91,7 +91,7 @@ test("metrics after traffic: requests by this build's route names and status, ne
   expect((await fetch(`${app.base}/metrics`)).status).toBe(404);
 });
 
-test("the Operator area says how this instance is operated and names the manual", async ({ page }) => {
+test("the Operator area says how this instance is operated and links to the manual", async ({ page }) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`${app.base}/operator`);
@@ -99,10 +99,25 @@ test("the Operator area says how this instance is operated and names the manual"
     await expect(card).toContainText("Ready");
     await expect(card).toContainText(`http://127.0.0.1:${METRICS_PORT}/metrics`);
     await expect(card).toContainText("GET /api/metrics with the metrics token");
-    await expect(page.getByText(/upgrades are described in docs\/deploying.md/)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await shoot(page, `operator-operating-${width}`);
   }
+  // The manual is the installation's docs/deploying.md, as pages: its sections, and its links to the other documents.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole("link", { name: "operator's manual", exact: true }).click();
+  await expect(page).toHaveURL(/\/operator\/manual$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Deploying" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Stopping and restarting" })).toHaveAttribute("id", "stopping-and-restarting");
+  await shoot(page, "operator-manual");
+  await page.getByRole("link", { name: "jobs.md" }).first().click();
+  await expect(page).toHaveURL(/\/operator\/manual\?doc=jobs$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Not in the manual");
+  await page.getByRole("link", { name: "Operator's manual", exact: true }).click();
+  await expect(page).toHaveURL(/\/operator\/manual$/);
+  // A name that is not a document of the folder reads nothing else.
+  await page.goto(`${app.base}/operator/manual?doc=..%2F..%2Fpackage`);
+  await expect(page.getByRole("heading", { level: 1, name: "Not in the manual" })).toBeVisible();
+  await expect(page.getByText('"name": "outreach')).toHaveCount(0);
 });
 
 test("traces: a request's route span and its database statements reach the collector as one trace", async () => {

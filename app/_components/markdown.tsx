@@ -6,7 +6,9 @@
 // it renders in server components and inside client components (a live preview) alike.
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import type { ReactElement } from "react";
 import { cx } from "./cx";
+import { headingSlug } from "./heading-slug";
 
 interface MdNode {
   type: string;
@@ -81,10 +83,27 @@ const components: Components = {
   input: ({ node: _n, ...p }) => <input className="mr-1.5 align-middle" {...p} disabled />,
 };
 
-export function Markdown({ children, className }: { children: string; className?: string }) {
+interface HastNode {
+  type: string;
+  value?: string;
+  children?: HastNode[];
+}
+
+const textOf = (node: HastNode | undefined): string => (node?.type === "text" ? (node.value ?? "") : (node?.children ?? []).map(textOf).join(""));
+
+
+/** Headings with ids, for a long document whose sections are linked to (the operator's manual). */
+const anchored: Components = Object.fromEntries(
+  (["h1", "h2", "h3", "h4"] as const).map((tag) => {
+    const Plain = components[tag] as (p: Record<string, unknown>) => ReactElement;
+    return [tag, ({ node, ...p }: { node?: HastNode }) => <Plain {...p} id={headingSlug(textOf(node))} />];
+  }),
+);
+
+export function Markdown({ children, className, anchors = false }: { children: string; className?: string; anchors?: boolean }) {
   return (
     <div className={cx("min-w-0 text-sm break-words text-zinc-800 dark:text-zinc-200", className)} data-markdown="">
-      <ReactMarkdown remarkPlugins={[remarkGfm, htmlAsText]} components={components} skipHtml>
+      <ReactMarkdown remarkPlugins={[remarkGfm, htmlAsText]} components={anchors ? { ...components, ...anchored } : components} skipHtml>
         {children}
       </ReactMarkdown>
     </div>

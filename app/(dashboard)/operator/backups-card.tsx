@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/app/_components/api-fetch";
 import { Badge } from "@/app/_components/badge";
@@ -18,6 +19,7 @@ import type { BackupsOverview } from "@/lib/backup/get-backups-overview";
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, "0")}:00 UTC` }));
 
 const muted = "text-sm text-zinc-500 dark:text-zinc-400";
+const link = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 
 /** Operator > Backups: the embedded database's daily backup, its retention, the archives there are and how to restore one. */
 export function BackupsCard({ overview }: { overview: BackupsOverview }) {
@@ -27,7 +29,11 @@ export function BackupsCard({ overview }: { overview: BackupsOverview }) {
         <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="backups-external">
           Back it up with the server&apos;s own tools: <code className="font-mono text-xs">pg_dump</code> of the server&apos;s major version, or your
           provider&apos;s snapshots and point-in-time recovery. The schedule here is for the embedded database only, and does nothing on this
-          instance. The steps, and the restore order, are in docs/deploying.md (&quot;Backups&quot;).
+          instance. The steps, and the restore order, are in the manual&apos;s{" "}
+          <Link href="/operator/manual#a-postgresql-of-your-own-database_url" className={link}>
+            Backups
+          </Link>{" "}
+          section.
         </p>
       </Card>
     );

@@ -1,8 +1,9 @@
+import Link from "next/link";
 import { Badge } from "@/app/_components/badge";
 import { Card } from "@/app/_components/card";
 import type { OperatingSummary } from "@/lib/operators/get-operating-summary";
 
-/** Health, metrics, stopping and the running build, with the manual's name: docs/deploying.md. */
+/** Health, metrics, stopping and the running build, with a link to the manual (docs/deploying.md). */
 export function OperatingCard({ summary }: { summary: OperatingSummary }) {
   const { readiness, metricsPort, metricsRoute, drainDelayMs, build } = summary;
   const rows: { label: string; value: string }[] = [
@@ -23,7 +24,15 @@ export function OperatingCard({ summary }: { summary: OperatingSummary }) {
   return (
     <Card
       title="Operating this instance"
-      description="Health checks, metrics, stopping and upgrades are described in docs/deploying.md, the operator's manual in the installation's folder."
+      description={
+        <>
+          Health checks, metrics, stopping and upgrades are described in the{" "}
+          <Link href="/operator/manual" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            operator&apos;s manual
+          </Link>{" "}
+          (docs/deploying.md in the installation&apos;s folder).
+        </>
+      }
       actions={<Badge tone={readiness.ready ? "success" : "danger"}>{readiness.ready ? "Ready" : "Not ready"}</Badge>}
     >
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="operating-card">

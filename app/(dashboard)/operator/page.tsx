@@ -1,6 +1,7 @@
 // The Operator area: the machinery of the service for the people who run it (lib/operators/is-operator.ts). Customers
 // of the cloud edition never see it (the page is a 404 to them, as the API is).
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/app/_components/page-header";
 import { getPageContext } from "@/lib/auth/page-context";
@@ -35,6 +36,11 @@ export default async function OperatorPage({ searchParams }: { searchParams: Pro
       <PageHeader
         title="Operator"
         description={`The service's machinery, for the people who run it (${status.edition === "cloud" ? "cloud edition" : "self-hosted"}). Customers never see this page.`}
+        actions={
+          <Link href="/operator/manual" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Operator&apos;s manual
+          </Link>
+        }
       />
       <ServiceChecks checks={status.checks} />
       <OperatingCard summary={operating} />
