@@ -174,6 +174,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
       };
       runs.set(key, r);
       run = r;
+      // Which relay holds a run: what an operator looks for when a relay dies (its runs end `network`).
+      log("run started", { runId: start.runId, org });
       r.channel.continueFrom(connection.lastReceived);
       // From here the run's channel owns the socket; frames already numbered by the client continue from its seq.
       ws.removeAllListeners("message");

@@ -9,6 +9,12 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
+// The fleet's fault drill (e2e/fleet-faults.spec.ts) runs the instances behind a real HAProxy.
+if (spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status !== 0) {
+  console.error("The e2e fleet drill needs HAProxy on the PATH: install it with 'sudo apt-get install -y haproxy'.");
+  process.exit(1);
+}
+
 const reports = "test-results";
 fs.mkdirSync(reports, { recursive: true });
 const node = (args) => spawnSync(process.execPath, args, { stdio: "inherit", env: process.env }).status ?? 1;

@@ -1,7 +1,7 @@
 // The fleet on one machine (docs/deploying.md, "A fleet"): what a production deployment runs, each as its own
 // process: three `next start` instances with background jobs off, the job engine (`npm run jobs`), two cloud runner
 // relays, and HAProxy in front of the instances and the relays (deploy/fleet/haproxy.cfg), all on one PostgreSQL
-// database. Used by `npm run fleet` and by the fault test (e2e/fleet-faults.spec.ts),
+// database. Used by `npm run fleet` and by the fault drill (e2e/fleet-faults.spec.ts, part of the e2e suite),
 // which kills and restarts members through the handles it returns.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +15,8 @@ import { generateCloudKeyPair, privateKeyFrom, signCloudToken } from "@/lib/rela
 export interface FleetMember {
   name: string;
   readonly pid: number;
+  /** The start of what it printed since its last start (a relay logs each run it takes). */
+  readonly output: string;
   /** Starts the process again after a stop or a kill, and waits until it serves. */
   start(): Promise<void>;
   /** SIGTERM, then waits for the exit: a clean stop. */

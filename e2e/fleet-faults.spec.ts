@@ -4,23 +4,36 @@
 // one instance is killed with -9 and restarted, all three get a rolling restart (drained in HAProxy, SIGTERM, start,
 // back in), and a relay is killed. Afterwards SQL counts say that no draft, event or delivery was lost or doubled, and
 // the figures (failed requests per phase, stream reconnect times) go to e2e/.artifacts/fleet-faults.json.
-// Small on purpose: CI runs it on two cores.
+// Small on purpose: it is part of the e2e suite, which CI runs on two cores (about 1.5 min there).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect, test } from "@playwright/test";
-import { E2E_PORT, E2E_ARTIFACTS } from "../../playwright.config";
-import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../../test/int/fresh-database";
-import { startFleet, type Fleet } from "./start-fleet";
-import { FAKE_AGENT_SLUG, writeFakeBackends } from "../../e2e/server";
-import { ReviewLoad, type Phase } from "../../e2e/fixtures/fleet-load";
+import { expect, test } from "./fixtures/hydration";
+import { E2E_PORT, E2E_ARTIFACTS } from "../playwright.config";
+import { createFreshDatabase, stopEmbeddedTestServer, type FreshDatabase } from "../test/int/fresh-database";
+import { startFleet, type Fleet } from "../deploy/fleet/start-fleet";
+import { FAKE_AGENT_SLUG, writeFakeBackends } from "./server";
+import { ReviewLoad, type Phase } from "./fixtures/fleet-load";
 
 const DRAFTS = 240;
 const REVIEWERS = 4;
 const STREAMS = 3;
+
+/** A playbook whose body is the scripted agent's steps (e2e/fixtures/README.md). */
+const agentScript = (steps: unknown[]) => `Scripted for the fleet drill.\n\n\`\`\`fake-agent\n${JSON.stringify({ steps })}\n\`\`\`\n`;
+
+async function withDb<T>(run: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: database!.url });
+  await db.connect();
+  try {
+    return await run(db);
+  } finally {
+    await db.end();
+  }
+}
 
 let fleet: Fleet | undefined;
 let database: FreshDatabase | undefined;
@@ -31,6 +44,11 @@ test.afterAll(async () => {
   await new Promise((r) => (receiver ? receiver.close(r) : r(undefined)));
   await database?.drop();
   await stopEmbeddedTestServer();
+});
+
+test.beforeAll(() => {
+  // Not a skip: a machine without HAProxy cannot run the drill, and says what to install.
+  if (spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status !== 0) throw new Error("The fleet drill needs HAProxy on the PATH: sudo apt-get install -y haproxy");
 });
 
 test("the fleet loses and doubles nothing through a kill -9, a rolling restart and a relay's death", async () => {
@@ -86,6 +104,19 @@ test("the fleet loses and doubles nothing through a kill -9, a rolling restart a
   }
   expect(ids).toHaveLength(DRAFTS);
 
+  // A campaign scheduled every minute on the local scripted agent: the job engine starts it once per slot whatever
+  // happens to the instances.
+  const scheduledPlaybook = await json("POST", "/api/playbooks", { slug: "fleet-scheduled", title: "Fleet scheduled", body: agentScript([{ tool: "run_finish", args: { summary: "on schedule" } }]) });
+  const scheduled = await json("POST", "/api/campaigns", { projectId: project.id, name: "Fleet every minute", platform: "forum", skill: "forum-scout", runner: FAKE_AGENT_SLUG, cron: "* * * * *", state: "active", playbookId: scheduledPlaybook.id });
+
+  // Two campaigns on the cloud runner, for the relay's death below: their agent holds the run until a file exists.
+  const gate = path.join(dir, "cloud-runs-gate");
+  const cloudCampaigns = [];
+  for (const n of [1, 2]) {
+    const playbook = await json("POST", "/api/playbooks", { slug: `fleet-cloud-${n}`, title: `Fleet cloud ${n}`, body: agentScript([{ tool: "run_start" }, { waitForFile: gate }, { tool: "run_finish", args: { summary: "done" } }]) });
+    cloudCampaigns.push(await json("POST", "/api/campaigns", { projectId: project.id, name: `Fleet cloud ${n}`, platform: "forum", skill: "forum-scout", runner: "cloud", playbookId: playbook.id }));
+  }
+
   const load = new ReviewLoad({ base: f.base, campaignId: campaign.id, ids, reviewers: REVIEWERS, streams: STREAMS });
   load.start();
   const phase = (p: Phase) => load.setPhase(p);
@@ -114,12 +145,38 @@ test("the fleet loses and doubles nothing through a kill -9, a rolling restart a
   phase("steady");
   await load.waitForDecisions(load.decided + 10);
 
-  // 3. A relay dies: HAProxy takes it out; the other carries the cloud runner's connections. Then it comes back.
+  // 3. A relay dies with cloud runs on it. Two runs are held live (their agent waits for a file) while HAProxy spreads
+  // them over the relays; the relay holding the first is killed. Its run ends `network` and Run now again runs it on
+  // the other relay; the run on the other relay never notices. Then the relay comes back.
+  // Run now as a person clicks it again after a network error; a second start of a live run answers that run.
+  const runNow = async (campaignId: number): Promise<number> => {
+    try {
+      return (await json("POST", "/api/run", { campaignId, trigger: "manual" })).runId;
+    } catch {
+      return (await json("POST", "/api/run", { campaignId, trigger: "manual" })).runId;
+    }
+  };
+  const cloudRuns: number[] = [];
+  for (const c of cloudCampaigns) cloudRuns.push(await runNow(c.id));
+  const holder = (runId: number) => f.relays.findIndex((r) => r.output.split("\n").some((line) => line.includes('"msg":"run started"') && line.includes(`"runId":${runId},`)));
+  await expect.poll(() => cloudRuns.map(holder).every((i) => i >= 0), { timeout: 30_000 }).toBe(true);
+  const victim = holder(cloudRuns[0]!);
+  const doomed = cloudRuns.filter((id) => holder(id) === victim);
+  const survivors = cloudRuns.filter((id) => holder(id) !== victim);
   phase("relay");
-  await f.relays[0].kill9();
-  await f.waitForState("relays/relay1", "DOWN");
-  await f.relays[0].start();
-  await f.waitForState("relays/relay1", "UP");
+  await f.relays[victim]!.kill9();
+  await f.waitForState(`relays/relay${victim + 1}`, "DOWN");
+  const runState = async (id: number) => (await withDb((db) => db.query<{ status: string; failure_reason: string | null }>("SELECT status, failure_reason FROM runs WHERE id = $1", [id]))).rows[0];
+  for (const id of doomed) await expect.poll(() => runState(id), { timeout: 60_000 }).toEqual({ status: "failed", failure_reason: "network" });
+  fs.writeFileSync(gate, "");
+  const retried: number[] = [];
+  for (const id of doomed) {
+    const campaignId = cloudCampaigns[cloudRuns.indexOf(id)]!.id;
+    retried.push(await runNow(campaignId));
+  }
+  for (const id of [...survivors, ...retried]) await expect.poll(() => runState(id), { timeout: 60_000 }).toEqual({ status: "success", failure_reason: null });
+  await f.relays[victim]!.start();
+  await f.waitForState(`relays/relay${victim + 1}`, "UP");
   phase("steady");
   await load.waitForDecisions(load.decided + 10);
   await load.stop();
@@ -158,7 +215,27 @@ test("the fleet loses and doubles nothing through a kill -9, a rolling restart a
     expect(received.size).toBe(decisionCount);
     const repeats = [...received.values()].reduce((sum, n) => sum + n - 1, 0);
 
-    const figures = { ...load.figures(), deliveries: decisionCount, webhookRepeatsReceived: repeats };
+    // Scheduled runs: at least one slot passed during the drill, and no slot ran twice.
+    const slots = async () =>
+      (await db.query<{ slot: Date; n: number }>(`SELECT date_trunc('minute', created_at) AS slot, count(*)::int AS n FROM runs WHERE campaign_id = $1 AND trigger = 'schedule' GROUP BY 1 ORDER BY 1`, [scheduled.id])).rows;
+    const lastOutcome = async () => (await db.query<{ o: unknown }>("SELECT last_schedule_outcome AS o FROM campaigns WHERE id = $1", [scheduled.id])).rows[0]!.o;
+    const schedule = async () => JSON.stringify({
+      campaign: (await db.query("SELECT state, cron, next_run_at, last_scheduled_at FROM campaigns WHERE id = $1", [scheduled.id])).rows[0],
+      tick: (await db.query("SELECT last_started_at, last_outcome, last_detail, last_error FROM job_states WHERE job = 'campaign-tick'")).rows[0],
+    });
+    await expect.poll(lastOutcome, { timeout: 75_000, message: `the schedule as it stood at the start of the wait: ${await schedule()}` }).not.toBeNull();
+    expect(JSON.stringify(await lastOutcome())).not.toContain('"refused"');
+    await expect.poll(async () => (await slots()).length, { timeout: 75_000 }).toBeGreaterThanOrEqual(1);
+    const scheduledSlots = await slots();
+    expect(scheduledSlots.filter((s) => s.n !== 1), "a slot that ran more than once").toEqual([]);
+
+    const figures = {
+      ...load.figures(),
+      deliveries: decisionCount,
+      webhookRepeatsReceived: repeats,
+      cloudRuns: { started: cloudRuns.length, onTheKilledRelay: doomed.length, endedNetwork: doomed.length, retriedAndSucceeded: retried.length, onTheOtherRelaySucceeded: survivors.length },
+      scheduledSlots: { slots: scheduledSlots.length, runsPerSlot: scheduledSlots.map((s) => s.n) },
+    };
     fs.mkdirSync(path.join(E2E_ARTIFACTS), { recursive: true });
     fs.writeFileSync(path.join(E2E_ARTIFACTS, "fleet-faults.json"), JSON.stringify(figures, null, 2));
     console.log(JSON.stringify(figures, null, 2));
