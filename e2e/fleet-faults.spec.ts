@@ -88,6 +88,8 @@ test("the fleet loses and doubles nothing through a kill -9, a rolling restart a
   await json("POST", "/api/webhooks/endpoints", { url: `http://127.0.0.1:${receiverPort}/hook`, eventTypes: ["draft.approved", "draft.rejected"] });
   const project = await json("POST", "/api/projects", { name: "Fleet" });
   const account = await json("POST", `/api/projects/${project.id}/accounts`, { platform: "forum", platformId: "acct_fleet" });
+  // Sixty sends within two minutes from one account: its sending limits are opened up (docs/sending-limits.md).
+  await json("PATCH", `/api/accounts/${account.id}/sending-policy`, { dailyCap: 1000, hourlyCap: 200, minGapSeconds: 0, jitterSeconds: 0, warmup: false });
   const campaign = await json("POST", "/api/campaigns", { projectId: project.id, name: "Fleet review", platform: "forum", skill: "forum-scout" });
   const entries = Array.from({ length: DRAFTS }, (_, i) => ({ kind: "dm", accountId: account.id, targetUser: `fleet_user_${i}`, body: `Hello ${i}, a first draft.`, qualityScore: 60 }));
   // drafts:create takes up to 200 entries a call.
@@ -197,12 +199,13 @@ test("the fleet loses and doubles nothing through a kill -9, a rolling restart a
     const { rows: events } = await db.query<{ event: string; n: number; most: number }>(
       `SELECT event, count(*)::int AS n, max(per)::int AS most FROM (
          SELECT e.event, e.draft_id, count(*) AS per FROM draft_events e JOIN drafts d ON d.id = e.draft_id
-         WHERE d.campaign_id = $1 AND e.event IN ('approved', 'rejected', 'body_edited') GROUP BY 1, 2) s GROUP BY 1`,
+         WHERE d.campaign_id = $1 AND e.event IN ('approved', 'rejected', 'body_edited', 'sent') GROUP BY 1, 2) s GROUP BY 1`,
       [campaign.id],
     );
     const byEvent = Object.fromEntries(events.map((e) => [e.event, e]));
     const expected = load.countByKind();
-    expect({ approved: byEvent.approved?.n ?? 0, rejected: byEvent.rejected?.n ?? 0, body_edited: byEvent.body_edited?.n ?? 0 }).toEqual(expected);
+    expect({ approved: byEvent.approved?.n ?? 0, rejected: byEvent.rejected?.n ?? 0, body_edited: byEvent.body_edited?.n ?? 0, sent: byEvent.sent?.n ?? 0 }).toEqual(expected);
+    expect(expected.sent, "no draft was marked sent").toBeGreaterThan(0);
     for (const e of events) expect(e.most, `${e.event} recorded twice for one draft`).toBe(1);
 
     // Deliveries: wait for the job engine to send what is due (it is woken the moment they commit).
