@@ -1,0 +1,65 @@
+// The first half of the follow-up tick (docs/sequences.md): sent messages of active campaigns with follow-up steps get
+// the time their next step is due, from their send time and that step's days (or the return date an out-of-office
+// reply gave, when later). A message past the campaign's last step, or whose step would already be more than
+// LATE_DAYS overdue (follow-ups switched on long after it was sent), ends its wait here. A job-only read across
+// organizations: it walks only the unarmed messages of campaigns with steps, through a partial index.
+import { db } from "@/lib/db/client";
+
+/** A step this many days overdue when first armed is not drafted: switching follow-ups on does not chase old messages. */
+export const LATE_DAYS = 7;
+
+export interface ArmResult {
+  armed: number;
+  ended: number;
+}
+
+export async function unsafeArmFollowups({ now, orgIds }: { now: Date; orgIds?: number[] }): Promise<ArmResult> {
+  const orgFilter = orgIds ?? null;
+  const late = new Date(now.getTime() - LATE_DAYS * 86_400_000);
+  // The WHERE on drafts repeats the predicate of drafts_followup_unarmed_idx so the planner can use it.
+  const rows = await db.$queryRaw<Array<{ closed: boolean }>>`
+    WITH steps AS (
+      SELECT c.id, c.organization_id, c.config->'followups' AS f, jsonb_array_length(c.config->'followups') AS n
+        FROM campaigns c
+       WHERE c.state = 'active' AND jsonb_typeof(c.config->'followups') = 'array' AND jsonb_array_length(c.config->'followups') > 0
+         AND (${orgFilter}::int[] IS NULL OR c.organization_id = ANY(${orgFilter}::int[]))),
+    due AS (
+      SELECT d.id, s.n, COALESCE(d.followup_step, 0) AS step,
+             GREATEST(d.sent_at + make_interval(days => (s.f->COALESCE(d.followup_step, 0)->>'afterDays')::int),
+                      COALESCE(d.followup_not_before, '-infinity'::timestamptz)) AS at
+        FROM drafts d JOIN steps s ON s.id = d.campaign_id AND s.organization_id = d.organization_id
+       WHERE d.followup_due_at IS NULL AND d.followup_closed_at IS NULL AND d.campaign_id IS NOT NULL
+         AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment')
+         AND d.sent_at IS NOT NULL
+       FOR UPDATE OF d SKIP LOCKED)
+    UPDATE drafts d SET
+      followup_due_at = CASE WHEN due.step < due.n AND due.at >= ${late} THEN due.at END,
+      followup_closed_at = CASE WHEN due.step >= due.n OR due.at < ${late} THEN ${now}::timestamptz END,
+      followup_stop_reason = CASE WHEN due.step >= due.n THEN 'last_step' WHEN due.at < ${late} THEN 'too_late' END
+      FROM due WHERE d.id = due.id
+    RETURNING d.followup_closed_at IS NOT NULL AS closed`;
+  const ended = rows.filter((r) => r.closed).length;
+  return { armed: rows.length - ended, ended };
+}
+
+/**
+ * A campaign's steps changed: its waiting messages are armed again from the new steps at the next tick. Runs in the
+ * caller's transaction, with the campaign's update.
+ */
+export async function rearmCampaignFollowups(tx: Pick<typeof db, "$executeRaw">, { orgId, campaignId }: { orgId: number; campaignId: number }): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE drafts SET followup_due_at = NULL
+     WHERE organization_id = ${orgId} AND campaign_id = ${campaignId}
+       AND followup_due_at IS NOT NULL AND followup_closed_at IS NULL`;
+}
+
+/** The campaign was paused: the follow-ups it had not drafted yet stop for good (docs/sequences.md). */
+export async function endCampaignFollowups(
+  tx: Pick<typeof db, "$executeRaw">,
+  { orgId, campaignId, now, reason }: { orgId: number; campaignId: number; now: Date; reason: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE drafts SET followup_closed_at = ${now}, followup_stop_reason = ${reason}, followup_due_at = NULL
+     WHERE organization_id = ${orgId} AND campaign_id = ${campaignId} AND followup_closed_at IS NULL
+       AND state IN ('sent', 'replied') AND kind NOT IN ('post', 'reply_dm', 'reply_comment')`;
+}
