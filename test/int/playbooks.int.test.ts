@@ -23,7 +23,7 @@ import { REPLY_INTENTS } from "@/lib/replies/reply-intent";
 
 const SLUGS = [
   "forum-scout", "forum-commenter", "forum-poster", "federated-scout", "federated-commenter", "federated-poster",
-  "draft-regenerator", "reply-drafter", "project-insighter", "project-extractor", "campaign-skill-generator",
+  "draft-regenerator", "reply-drafter", "followup-drafter", "project-insighter", "project-extractor", "campaign-skill-generator",
 ];
 
 let A: OrgFixture;
@@ -275,6 +275,7 @@ describe("the built-in playbooks name only real tools", () => {
     const contract: Record<string, string[]> = {
       "draft-regenerator": ["draft_regen_start", "draft_regen_finish"],
       "reply-drafter": ["reply_draft_start", "reply_draft_finish"],
+      "followup-drafter": ["followup_draft_start", "followup_draft_finish"],
       "project-insighter": ["project_insights_context", "project_insights"],
       "project-extractor": ["project_extract_start", "project_extract_files", "project_extract_read", "project_extract_finish"],
       "campaign-skill-generator": ["skill_generate_start", "skill_review_history", "skill_generate_finish"],
