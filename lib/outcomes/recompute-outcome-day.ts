@@ -6,8 +6,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { editDistance } from "@/lib/outcomes/edit-distance";
 import { POSITIVE_INTENTS } from "@/lib/replies/reply-intent";
 
-/** The runs whose cost is drafting cost: the campaign's own runs, reply drafting and regenerations. */
-export const DRAFTING_RUN_KINDS = ["campaign", "reply_drafting", "draft_regeneration"] as const;
+/** The runs whose cost is drafting cost: the campaign's own runs, reply and follow-up drafting, and regenerations. */
+export const DRAFTING_RUN_KINDS = ["campaign", "reply_drafting", "followup_drafting", "draft_regeneration"] as const;
 
 /** A body written by an agent: the draft's creation, a regeneration (and its undo), an agent revision of the body. */
 const AGENT_WRITES = ["regeneration_finished", "regeneration_undone", "revised"];
