@@ -5,12 +5,13 @@
 import { unsafeArmFollowups } from "@/lib/followups/arm-followups";
 import { unsafeDraftDueFollowups } from "@/lib/followups/draft-due-followups";
 import type { JobContext, JobDefinition } from "@/lib/jobs/job";
+import type { StopReason } from "@/lib/followups/followup-stop-reason";
 
 export interface FollowupTickResult {
   armed: number;
   ended: number;
   drafted: number;
-  stopped: Record<string, number>;
+  stopped: Partial<Record<StopReason, number>>;
   followupIds: number[];
 }
 

@@ -12,6 +12,8 @@ import { recordInboundReply } from "@/lib/conversations/record-inbound-reply";
 import { unsafeArmFollowups } from "@/lib/followups/arm-followups";
 import { unsafeDraftDueFollowups } from "@/lib/followups/draft-due-followups";
 import { followupTickJob } from "@/lib/jobs/followup-tick";
+import { refreshOutcomes } from "@/lib/outcomes/refresh-outcomes";
+import { getOutcomes } from "@/lib/outcomes/get-outcomes";
 import { createAccountRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { FAKE_SLUG, scriptOrgPlaybook } from "./agent-harness";
 import { inboundReply, QUIT_SCRIPT, useRepliesWorld } from "./replies-harness";
@@ -237,5 +239,21 @@ describe("follow-ups are sent like first messages", () => {
     await expect(sendDraft({ orgId: A.orgId, id: f!.id, actor: person })).rejects.toMatchObject({ code: "held" });
     expect(await row(f!.id)).toMatchObject({ state: "approved" });
     expect((await row(f!.id)).heldReason).toMatch(/asked not to be contacted/);
+  });
+});
+
+describe("outcomes per step", () => {
+  it("counts sends and replies of the first message and of each follow-up apart", async () => {
+    const s = await sequence([{ afterDays: 3 }, { afterDays: 7 }], 4);
+    await tick();
+    const [f] = await followupsOf(s.message.id);
+    await approveAndSend(f!.id);
+    await recordInboundReply(inboundReply(A.orgId, f!.id, { author: s.target, body: "Ah, sorry, missed this. Sounds good!" })).then((r) => r.done);
+    await refreshOutcomes({ orgId: A.orgId });
+    const o = await getOutcomes({ orgId: A.orgId, query: { campaignId: s.campaign.id } });
+    expect(o.byStep.map(({ step, sent, replied }) => ({ step, sent, replied }))).toEqual([
+      { step: 0, sent: 1, replied: 0 },
+      { step: 1, sent: 1, replied: 1 },
+    ]);
   });
 });

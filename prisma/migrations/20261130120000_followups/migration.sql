@@ -30,3 +30,26 @@ CREATE INDEX "drafts_followup_unarmed_idx" ON "drafts"("campaign_id")
 -- Then it claims the due ones, oldest first, across organizations (a job-only read), with FOR UPDATE SKIP LOCKED.
 CREATE INDEX "drafts_followup_due_at_idx" ON "drafts"("followup_due_at")
   WHERE "followup_due_at" IS NOT NULL AND "followup_closed_at" IS NULL;
+
+-- CreateTable: outcomes per follow-up step (docs/sequences.md "Outcomes").
+CREATE TABLE "outcome_step_days" (
+    "organization_id" INTEGER NOT NULL,
+    "day" DATE NOT NULL,
+    "campaign_id" INTEGER NOT NULL DEFAULT 0,
+    "playbook" TEXT NOT NULL DEFAULT '',
+    "runner" TEXT NOT NULL DEFAULT '',
+    "model" TEXT NOT NULL DEFAULT '',
+    "step" INTEGER NOT NULL,
+    "sent" INTEGER NOT NULL DEFAULT 0,
+    "replied" INTEGER NOT NULL DEFAULT 0,
+    "positive_replied" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "outcome_step_days_pkey" PRIMARY KEY ("organization_id","day","campaign_id","playbook","runner","model","step")
+);
+
+-- AddForeignKey
+ALTER TABLE "outcome_step_days" ADD CONSTRAINT "outcome_step_days_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Every organization's rollups are rebuilt once by the next refresh, so messages sent before this table existed count
+-- as step 0. Rebuilding gives the same outcome_days rows.
+UPDATE "outcome_rollup_states" SET "through" = 'epoch';
