@@ -28,7 +28,7 @@ const FINISH = {
     { tool: "followup_draft_finish", args: { body: FOLLOWUP_BODY, qualityScore: 71, qualityReason: "short and new" } },
   ],
 };
-const person = { type: "user" as const, id: 1 };
+const person = { type: "user" as const, id: 1, label: "reviewer" };
 
 beforeAll(async () => {
   ({ A } = world);
