@@ -19,7 +19,8 @@ export function followupRowsOf(config: Record<string, unknown> | null | undefine
 
 /** A config without its follow-ups: the profile fields and the Advanced box edit the rest. */
 export function withoutFollowups(config: Record<string, unknown> | null | undefined): Record<string, unknown> {
-  const { followups: _followups, ...rest } = config ?? {};
+  const rest: Record<string, unknown> = { ...(config ?? {}) };
+  delete rest.followups;
   return rest;
 }
 
