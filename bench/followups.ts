@@ -76,15 +76,14 @@ async function main() {
 
 /** Rows PostgreSQL read (every scan node, times its loops) for the tick's arming read and its claim, as EXPLAIN ANALYZE counts them. */
 async function rowsRead(pool: pg.Pool, orgId: number): Promise<{ arm: number; claim: number }> {
+  const plans = (await pool.query<{ c: number; o: number; d: number[] }>(
+    `SELECT id AS c, organization_id AS o, ARRAY(SELECT (e->>'afterDays')::int FROM jsonb_array_elements(config->'followups') e) AS d
+       FROM campaigns WHERE state = 'active' AND config->'followups' IS NOT NULL AND organization_id = $1`, [orgId])).rows;
   const arm = await explainRows(pool, `
-    WITH steps AS (
-      SELECT c.id, c.organization_id, c.config->'followups' AS f, jsonb_array_length(c.config->'followups') AS n
-        FROM campaigns c
-       WHERE c.state = 'active' AND jsonb_typeof(c.config->'followups') = 'array' AND jsonb_array_length(c.config->'followups') > 0
-         AND c.organization_id = ANY($1::int[]))
-    SELECT d.id FROM drafts d JOIN steps s ON s.id = d.campaign_id AND s.organization_id = d.organization_id
+    WITH steps AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(c int, o int, d int[]))
+    SELECT d.id FROM drafts d JOIN steps s ON s.c = d.campaign_id AND s.o = d.organization_id
      WHERE d.followup_due_at IS NULL AND d.followup_closed_at IS NULL AND d.campaign_id IS NOT NULL
-       AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment') AND d.sent_at IS NOT NULL`, [[orgId]]);
+       AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment') AND d.sent_at IS NOT NULL`, [JSON.stringify(plans)]);
   const claim = await explainRows(pool, `
     SELECT id, organization_id FROM drafts
      WHERE followup_due_at IS NOT NULL AND followup_closed_at IS NULL AND followup_due_at <= now()

@@ -4,6 +4,7 @@
 // LATE_DAYS overdue (follow-ups switched on long after it was sent), ends its wait here. A job-only read across
 // organizations: it walks only the unarmed messages of campaigns with steps, through a partial index.
 import { db } from "@/lib/db/client";
+import { followupStepsOf } from "@/lib/followups/followup-steps";
 
 /** A step this many days overdue when first armed is not drafted: switching follow-ups on does not chase old messages. */
 export const LATE_DAYS = 7;
@@ -15,19 +16,26 @@ export interface ArmResult {
 
 export async function unsafeArmFollowups({ now, orgIds }: { now: Date; orgIds?: number[] }): Promise<ArmResult> {
   const orgFilter = orgIds ?? null;
+  // The steps are read here, through the same parser as everywhere, so a config saved before the steps were checked
+  // cannot break the tick: it counts as no follow-ups.
+  const campaigns = await db.$queryRaw<Array<{ id: number; organization_id: number; config: unknown }>>`
+    SELECT id, organization_id, config FROM campaigns
+     WHERE state = 'active' AND config->'followups' IS NOT NULL
+       AND (${orgFilter}::int[] IS NULL OR organization_id = ANY(${orgFilter}::int[]))`;
+  const plans = campaigns
+    .map((c) => ({ c: c.id, o: c.organization_id, d: followupStepsOf(c.config).map((step) => step.afterDays) }))
+    .filter((p) => p.d.length > 0);
+  if (plans.length === 0) return { armed: 0, ended: 0 };
   const late = new Date(now.getTime() - LATE_DAYS * 86_400_000);
-  // The WHERE on drafts repeats the predicate of drafts_followup_unarmed_idx so the planner can use it.
+  // The WHERE on drafts repeats the predicate of drafts_followup_unarmed_idx so the planner can use it. `d` holds each
+  // step's days: the message of step k (0: the first one) waits d[k + 1] days.
   const rows = await db.$queryRaw<Array<{ closed: boolean }>>`
-    WITH steps AS (
-      SELECT c.id, c.organization_id, c.config->'followups' AS f, jsonb_array_length(c.config->'followups') AS n
-        FROM campaigns c
-       WHERE c.state = 'active' AND jsonb_typeof(c.config->'followups') = 'array' AND jsonb_array_length(c.config->'followups') > 0
-         AND (${orgFilter}::int[] IS NULL OR c.organization_id = ANY(${orgFilter}::int[]))),
+    WITH steps AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) AS s(c int, o int, d int[])),
     due AS (
-      SELECT d.id, s.n, COALESCE(d.followup_step, 0) AS step,
-             GREATEST(d.sent_at + make_interval(days => (s.f->COALESCE(d.followup_step, 0)->>'afterDays')::int),
+      SELECT d.id, cardinality(s.d) AS n, COALESCE(d.followup_step, 0) AS step,
+             GREATEST(d.sent_at + make_interval(days => s.d[COALESCE(d.followup_step, 0) + 1]),
                       COALESCE(d.followup_not_before, '-infinity'::timestamptz)) AS at
-        FROM drafts d JOIN steps s ON s.id = d.campaign_id AND s.organization_id = d.organization_id
+        FROM drafts d JOIN steps s ON s.c = d.campaign_id AND s.o = d.organization_id
        WHERE d.followup_due_at IS NULL AND d.followup_closed_at IS NULL AND d.campaign_id IS NOT NULL
          AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment')
          AND d.sent_at IS NOT NULL
