@@ -98,7 +98,7 @@ async function explainRows(pool: pg.Pool, sql: string, params: unknown[]): Promi
   const res = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
   const plan = (res.rows[0]["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0]!.Plan;
   const walk = (n: PlanNode): number =>
-    (/Scan/.test(n["Node Type"]) ? ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1) : 0) +
+    (/Scan/.test(n["Node Type"]) && n["Node Type"] !== "Function Scan" ? ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1) : 0) +
     (n.Plans ?? []).reduce((sum, c) => sum + walk(c), 0);
   return walk(plan);
 }
