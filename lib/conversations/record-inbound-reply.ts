@@ -138,13 +138,12 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
       details: () => ({ threadId: thread.id, messageId: inbound.id, author: message.author }),
     });
   }
-  if (addressesPerson(draft.kind)) {
-    await markContactReplied(tx, orgId, draft, now);
-    // Their follow-ups stop (an out-of-office notice only moves them): docs/sequences.md.
-    await stopFollowupsOnReply(tx, {
-      orgId, platform: draft.platform, person: draft.targetUser, intent: judged.intent, body: message.body, sentAt: message.sentAt, now, actor,
-    });
-  }
+  if (addressesPerson(draft.kind)) await markContactReplied(tx, orgId, draft, now);
+  // The replier's follow-ups stop on every thread with them, an out-of-office notice only moves them (docs/sequences.md).
+  // The replier, not the draft's target: under a comment or a post, someone else may be the one answering.
+  await stopFollowupsOnReply(tx, {
+    orgId, platform: draft.platform, person: message.author, intent: judged.intent, body: message.body, sentAt: message.sentAt, now, actor,
+  });
 
   // A reply that asks not to be contacted (or any reply from someone who already asked) gets no continuation: the
   // contact is opted out, and the bell says so instead (docs/sending-limits.md "Opt-outs").
