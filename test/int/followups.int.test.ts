@@ -239,6 +239,17 @@ describe("follow-ups are sent like first messages", () => {
     await expect(sendDraft({ orgId: A.orgId, id: f!.id, actor: person })).rejects.toMatchObject({ code: "held" });
     expect(await row(f!.id)).toMatchObject({ state: "approved" });
     expect((await row(f!.id)).heldReason).toMatch(/asked not to be contacted/);
+
+    // The account already sent its one message of the day: the follow-up waits for room like a first message would.
+    const capped = await sequence([{ afterDays: 3 }], 4);
+    await tick();
+    const [g] = await followupsOf(capped.message.id);
+    await approveDraft({ orgId: A.orgId, id: g!.id, actor: person });
+    await db.account.update({ where: { id: capped.account.id }, data: { sendingPolicy: { dailyCap: 1, hourlyCap: 200, minGapSeconds: 0, jitterSeconds: 0, warmup: false } } });
+    await db.accountSend.create({ data: { organizationId: A.orgId, accountId: capped.account.id, draftId: capped.message.id, sentAt: new Date(Date.now() - 3_600_000) } });
+    await expect(sendDraft({ orgId: A.orgId, id: g!.id, actor: person })).rejects.toMatchObject({ code: "held" });
+    expect(await row(g!.id)).toMatchObject({ state: "approved" });
+    expect((await row(g!.id)).heldUntil).not.toBeNull();
   });
 });
 
