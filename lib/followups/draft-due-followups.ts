@@ -9,6 +9,7 @@ import { getAppConfig } from "@/lib/config/get-app-config";
 import { chooseReplyRunner } from "@/lib/replies/choose-reply-runner";
 import type { DispatchOutcome } from "@/lib/runners/dispatch-run";
 import { launchRun } from "@/lib/runs/launch-run";
+import { detectRunners } from "@/lib/runners/detect-runners";
 import { followupStepsOf } from "@/lib/followups/followup-steps";
 import { followupStopReason, type StopReason } from "@/lib/followups/followup-stop-reason";
 import { enqueueFollowupDrafting, type EnqueuedFollowup } from "@/lib/followups/enqueue-followup-drafting";
@@ -28,6 +29,16 @@ type Outcome = { stopped: StopReason } | { drafted: EnqueuedFollowup & { orgId: 
 
 export async function unsafeDraftDueFollowups({ now, orgIds, batch = FOLLOWUP_BATCH }: { now: Date; orgIds?: number[]; batch?: number }): Promise<DraftDueResult> {
   const result: DraftDueResult = { drafted: 0, stopped: {}, done: [], followupIds: [] };
+  const orgFilter = orgIds ?? null;
+  const [any] = await db.$queryRaw<Array<{ id: number }>>`
+    SELECT id FROM drafts
+     WHERE followup_due_at IS NOT NULL AND followup_closed_at IS NULL AND followup_due_at <= ${now}
+       AND (${orgFilter}::int[] IS NULL OR organization_id = ANY(${orgFilter}::int[]))
+     LIMIT 1`;
+  if (!any) return result;
+  // Which runners can run is detected once per process (each CLI's --version): done here, before any message is
+  // locked, so no transaction waits on it.
+  await detectRunners();
   for (let i = 0; i < batch; i++) {
     const outcome = await db.$transaction((tx) => takeOne(tx, { now, orgIds }));
     if (outcome === null) break;
