@@ -2,21 +2,21 @@
 // messages waiting for their follow-up.
 //
 //   npm run bench:followups            (DATABASE_URL's server, or an embedded PostgreSQL when unset)
-//   BENCH_MESSAGES=100000 BENCH_DUE=200 BENCH_TICKS=20 npm run bench:followups
+//   BENCH_MESSAGES=100000 BENCH_DUE=20 BENCH_TICKS=20 npm run bench:followups
 //
 // Seeds one organization with 10 campaigns whose steps are "3 days, then 7 days", BENCH_MESSAGES sent DMs spread over
 // the last 2.9 days (none due yet) and BENCH_DUE sent 4 days ago (due), plus as many messages again in campaigns
 // without follow-ups (which the tick must not read). Then prints:
-// - the first tick, which arms every waiting message (computes its due time once);
+// - the first tick: arming every waiting message (its due time computed once), then drafting the BENCH_DUE due
+//   follow-ups (stop checks, placeholder and run each; no runner is set up, so no agent starts and the runs end at
+//   once as runner_missing), per follow-up;
 // - a tick with nothing due (the steady state, every minute): time, and the rows PostgreSQL read for it (EXPLAIN
-//   ANALYZE of the tick's two statements: the arming read and the claim);
-// - the tick that drafts the BENCH_DUE due follow-ups (placeholder, run and stop checks each; no runner is set up, so
-//   no agent starts and the runs end at once as runner_missing), per follow-up.
+//   ANALYZE of the tick's two statements: the arming read and the claim).
 import pg from "pg";
 import { pct, printTable } from "./support";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
-const DUE = Number(process.env.BENCH_DUE ?? 200);
+const DUE = Number(process.env.BENCH_DUE ?? 20);
 const TICKS = Number(process.env.BENCH_TICKS ?? 20);
 const CAMPAIGNS = 10;
 Object.assign(process.env, { LOG_LEVEL: "silent", OUTREACH_AUTH: "off" });
@@ -30,6 +30,8 @@ async function main() {
   const { closeDb } = await import("../lib/db/client");
   const { log } = await import("../lib/log/logger");
   const { followupTick } = await import("../lib/jobs/followup-tick");
+  const { unsafeArmFollowups } = await import("../lib/followups/arm-followups");
+  const { unsafeDraftDueFollowups } = await import("../lib/followups/draft-due-followups");
   const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
   try {
     const t0 = performance.now();
@@ -41,9 +43,17 @@ async function main() {
 
     const now = new Date();
     let t = performance.now();
-    const first = await followupTick({ now, log, orgIds: [orgId] });
-    const firstMs = performance.now() - t;
-    console.log(`first tick: armed ${first.armed.toLocaleString("en")} messages and drafted ${first.drafted} due follow-ups in ${(firstMs / 1000).toFixed(2)} s (${ms(firstMs / Math.max(first.drafted, 1))} per follow-up with its stop checks)`);
+    const armed = await unsafeArmFollowups({ now, orgIds: [orgId] });
+    console.log(`first tick, arming: ${armed.armed.toLocaleString("en")} messages given their due time in ${ms(performance.now() - t)}`);
+    t = performance.now();
+    try {
+      const drafted = await unsafeDraftDueFollowups({ now, orgIds: [orgId] });
+      const took = performance.now() - t;
+      console.log(`first tick, drafting: ${drafted.drafted} due follow-ups in ${ms(took)} (${ms(took / Math.max(drafted.drafted, 1))} each: stop checks, placeholder, run)`);
+    } catch (err) {
+      // Said as it is: a figure to fix, not a crash to hide.
+      console.log(`first tick, drafting: failed after ${ms(performance.now() - t)}: ${(err as Error).message.split("\n")[0]}`);
+    }
     await pool.query("ANALYZE drafts");
 
     const idle: number[] = [];
@@ -59,13 +69,6 @@ async function main() {
       ["p50", "p95", "rows read: arming", "rows read: claim"],
       [[ms(pct(idle, 50)), ms(pct(idle, 95)), scanned.arm.toLocaleString("en"), scanned.claim.toLocaleString("en")]],
     );
-
-    // A day later by the clock the messages were given: the ones sent 2-2.9 days ago come due.
-    const later = new Date(Date.now() + 86_400_000);
-    t = performance.now();
-    const busy = await followupTick({ now: later, log, orgIds: [orgId] });
-    const busyMs = performance.now() - t;
-    console.log(`\na tick a day later: ${busy.drafted} follow-ups drafted (batch limit 100 a tick) in ${ms(busyMs)}, ${ms(busyMs / Math.max(busy.drafted, 1))} each`);
   } finally {
     await pool.end();
     await closeDb();
