@@ -91,7 +91,6 @@ interface HastNode {
 
 const textOf = (node: HastNode | undefined): string => (node?.type === "text" ? (node.value ?? "") : (node?.children ?? []).map(textOf).join(""));
 
-
 /** Headings with ids, for a long document whose sections are linked to (the operator's manual). */
 const anchored: Components = Object.fromEntries(
   (["h1", "h2", "h3", "h4"] as const).map((tag) => {

@@ -7,8 +7,13 @@ import { readOperatorManual, rewriteManualLinks } from "./read-operator-manual";
 
 const docs = fs.mkdtempSync(path.join(os.tmpdir(), "manual-"));
 fs.writeFileSync(path.join(docs, "deploying.md"), "# Deploying\n\nSee [jobs.md](jobs.md) and [the rescuer](jobs.md#run-leases).\n");
-fs.writeFileSync(path.join(os.tmpdir(), "outside.md"), "# Outside\n");
-afterAll(() => fs.rmSync(docs, { recursive: true, force: true }));
+// A document beside the folder, which no name may reach.
+const outside = path.join(path.dirname(docs), "outside.md");
+fs.writeFileSync(outside, "# Outside\n");
+afterAll(() => {
+  fs.rmSync(docs, { recursive: true, force: true });
+  fs.rmSync(outside, { force: true });
+});
 
 describe("readOperatorManual", () => {
   it("reads a document of the docs folder with its title, its sibling links made manual pages", async () => {

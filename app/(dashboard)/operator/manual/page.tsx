@@ -13,10 +13,12 @@ import { MANUAL_HOME, readOperatorManual } from "@/lib/operators/read-operator-m
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Operator's manual" };
 
-export default async function OperatorManualPage({ searchParams }: { searchParams: Promise<{ doc?: string }> }) {
+export default async function OperatorManualPage({ searchParams }: { searchParams: Promise<{ doc?: string | string[] }> }) {
   const caller = await getPageContext();
   if (!(await isOperator(caller))) notFound();
-  const doc = (await searchParams).doc ?? MANUAL_HOME;
+  // `?doc=a&doc=b` arrives as a list: not a document's name.
+  const asked = (await searchParams).doc;
+  const doc = asked === undefined ? MANUAL_HOME : typeof asked === "string" ? asked : "";
   const manual = await readOperatorManual(doc);
   return (
     <>
