@@ -12,6 +12,7 @@ const tasks = [
   (await import("./webhook-deliver")).webhookDeliverOptions,
   (await import("./auto-post")).autoPostOptions,
   (await import("./removal-check")).removalCheckOptions,
+  (await import("./followup-tick")).followupTickOptions,
   (await import("./billing-meter")).billingMeterOptions,
   (await import("./insights-daily")).insightsDailyOptions,
   (await import("./outcome-rollups")).outcomeRollupsOptions,

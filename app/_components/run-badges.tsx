@@ -40,6 +40,7 @@ export const RUN_KIND_LABELS: Record<string, string> = {
   campaign_skill_generation: "Profile generation",
   project_extraction: "Project extraction",
   reply_drafting: "Reply drafting",
+  followup_drafting: "Follow-up drafting",
   draft_regeneration: "Draft regeneration",
   project_insights: "Project insights",
 };

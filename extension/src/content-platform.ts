@@ -8,7 +8,7 @@ import type { DraftCallResult } from "./mark-sent";
 import { sendToWorker } from "./messages";
 import { PUBLIC_KINDS, type SeenComment } from "./published-permalink";
 
-const COMMENT_KINDS = new Set(["post_comment", "reply_comment"]);
+const COMMENT_KINDS = new Set(["post_comment", "reply_comment", "followup_comment"]);
 /** How long a page keeps reporting new comments to a send that waits for its address (the worker waits 8 s). */
 const WATCH_MS = 10_000;
 

@@ -4,7 +4,7 @@
 // browser; the content script collects what it sees and the worker decides with this.
 
 /** Kinds whose address is worth waiting for: public posts and comments, which the removal checks look at later. */
-export const PUBLIC_KINDS: ReadonlySet<string> = new Set(["post", "post_comment", "reply_comment"]);
+export const PUBLIC_KINDS: ReadonlySet<string> = new Set(["post", "post_comment", "reply_comment", "followup_comment"]);
 
 export interface SeenComment {
   /** As the page gives it: relative (`/r/x/comments/p/slug/c/`) or absolute. */

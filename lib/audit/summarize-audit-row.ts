@@ -81,6 +81,7 @@ const RUN_KINDS: Record<string, string> = {
   campaign_skill_generation: "Profile generation",
   project_extraction: "Project extraction",
   reply_drafting: "Reply drafting",
+  followup_drafting: "Follow-up drafting",
   draft_regeneration: "Draft regeneration",
   project_insights: "Project insights",
 };

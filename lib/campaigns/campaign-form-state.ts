@@ -3,6 +3,7 @@
 // paused (its State field was not touched, so `state` is not sent). Pure: the form and the tests share it.
 import type { CampaignStateValue } from "@/lib/campaigns/campaign-state";
 import { extraToJson, isProfileEmpty, parseExtraJson, profileToConfig, splitProfile, type ProfileFormValues } from "@/lib/campaigns/profile-form";
+import { followupRowsOf, stepsFromRows, withoutFollowups, type FollowupRow } from "@/lib/followups/followup-form";
 
 export interface CampaignFormState {
   name: string;
@@ -13,6 +14,8 @@ export interface CampaignFormState {
   autoPost: boolean;
   profile: ProfileFormValues;
   extraJson: string;
+  /** The Follow-ups section (docs/sequences.md): stored in the config as `followups`, edited apart from the profile. */
+  followups: FollowupRow[];
 }
 
 export interface EditableCampaign {
@@ -25,8 +28,11 @@ export interface EditableCampaign {
 }
 
 export function campaignFormState(c: EditableCampaign): CampaignFormState {
-  const { values, extra } = splitProfile(c.config);
-  return { name: c.name, state: c.state, runner: c.runner, cron: c.cron, autoPost: c.autoPost, profile: values, extraJson: extraToJson(extra) };
+  const { values, extra } = splitProfile(withoutFollowups(c.config));
+  return {
+    name: c.name, state: c.state, runner: c.runner, cron: c.cron, autoPost: c.autoPost, profile: values, extraJson: extraToJson(extra),
+    followups: followupRowsOf(c.config),
+  };
 }
 
 const cronOf = (cron: string | null) => (cron && cron.trim() ? cron.trim() : null);
@@ -56,9 +62,11 @@ export function campaignPatchFrom(loaded: CampaignFormState, values: CampaignFor
   // An empty schedule clears it: the campaign then runs only on demand.
   if (cronOf(values.cron) !== cronOf(loaded.cron)) patch.cron = cronOf(values.cron);
   if (values.autoPost !== loaded.autoPost) patch.autoPost = values.autoPost;
-  if (profileChanged(loaded, values)) {
+  const followupsChanged = !sameJson(stepsFromRows(loaded.followups), stepsFromRows(values.followups));
+  if (profileChanged(loaded, values) || followupsChanged) {
     const extra = parseExtraJson(values.extraJson);
-    patch.config = profileToConfig(values.profile, extra.ok ? extra.value : {});
+    const steps = stepsFromRows(values.followups);
+    patch.config = { ...profileToConfig(values.profile, extra.ok ? extra.value : {}), ...(steps.length > 0 ? { followups: steps } : {}) };
   }
   return patch;
 }

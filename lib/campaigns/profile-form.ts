@@ -112,6 +112,7 @@ export function parseExtraJson(text: string): ExtraParse {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     return { ok: false, message: 'Write an object in braces, like {"language": "en"}, or leave {} for none.' };
   }
+  if ("followups" in value) return { ok: false, message: "Follow-ups have their own section below: set them there and remove them here." };
   const known = Object.keys(value).filter(isKnown);
   if (known.length > 0) {
     const names = known.map((k) => `${FIELD_NAMES[k]} ("${k}")`).join(", ");

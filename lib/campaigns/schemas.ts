@@ -4,14 +4,17 @@ import { ZRunnerSlug } from "@/lib/runners/backends";
 import { ZId, ZText } from "@/lib/http/fields";
 import { ZCron } from "@/lib/campaigns/cron-field";
 import { CAMPAIGN_STATES } from "@/lib/campaigns/campaign-state";
+import { ZFollowupSteps } from "@/lib/followups/followup-steps";
 
 // Kept here for the server-side code that always imported it from this module; client code imports cron-field.
 export { ZCron };
 
+// The profile keys are free-form (the playbook reads them); `followups` is the one key the server itself acts on, so
+// it is checked here (docs/sequences.md).
 const ZConfig = z
-  .record(z.string(), z.unknown())
+  .looseObject({ followups: ZFollowupSteps.optional() })
   .refine((v) => JSON.stringify(v).length <= 100_000, "Config is larger than 100 KB")
-  .describe("The campaign profile the playbook reads");
+  .describe("The campaign profile the playbook reads, and its follow-up steps (`followups`)");
 
 // A playbook of the same organization (checked by create/update); null runs the organization's built-in of the skill.
 const ZCampaignPlaybookId = z

@@ -6,6 +6,8 @@ import { assertRunnerOffered } from "@/lib/runners/runner-policy";
 import { assertPlaybookExists } from "@/lib/playbooks/assert-playbook-exists";
 import { firstSlot } from "@/lib/campaigns/campaign-schedule";
 import { isNameTaken, nameTaken } from "@/lib/campaigns/name-taken";
+import { endCampaignFollowups, rearmCampaignFollowups } from "@/lib/followups/arm-followups";
+import { followupStepsOf } from "@/lib/followups/followup-steps";
 import { campaignSelect, toCampaignView, type CampaignPatch } from "@/lib/campaigns/schemas";
 
 /**
@@ -37,6 +39,12 @@ export async function updateCampaign({ orgId, id, patch }: { orgId: number; id: 
     throw isNameTaken(err) && patch.name ? nameTaken(patch.name) : err;
   }
   if (count === 0) throw notFound("Campaign");
+  // Follow-ups (docs/sequences.md): pausing stops the ones not drafted yet for good; new steps re-arm the waiting ones.
+  if (state === "paused" && current.state !== "paused") {
+    await endCampaignFollowups(db, { orgId, campaignId: id, now: new Date(), reason: "campaign_paused" });
+  } else if (patch.config !== undefined && JSON.stringify(followupStepsOf(patch.config)) !== JSON.stringify(followupStepsOf(current.config))) {
+    await rearmCampaignFollowups(db, { orgId, campaignId: id });
+  }
   const row = await db.campaign.findFirstOrThrow({ where: { id, organizationId: orgId }, select: campaignSelect });
   return toCampaignView(row);
 }

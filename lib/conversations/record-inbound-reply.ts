@@ -23,6 +23,7 @@ import { detectOptOut } from "@/lib/contacts/detect-opt-out";
 import { markOptedOutFromReply } from "@/lib/contacts/set-contact-opt-out";
 import { classifyReplyIntent } from "@/lib/replies/classify-reply-intent";
 import { setReplyIntent } from "@/lib/replies/set-reply-intent";
+import { stopFollowupsOnReply } from "@/lib/followups/stop-followups-on-reply";
 
 export interface RecordInboundReplyInput {
   orgId: number;
@@ -138,6 +139,11 @@ async function recordInTx(tx: Tx, input: RecordInboundReplyInput, runner: string
     });
   }
   if (addressesPerson(draft.kind)) await markContactReplied(tx, orgId, draft, now);
+  // The replier's follow-ups stop on every thread with them, an out-of-office notice only moves them (docs/sequences.md).
+  // The replier, not the draft's target: under a comment or a post, someone else may be the one answering.
+  await stopFollowupsOnReply(tx, {
+    orgId, platform: draft.platform, person: message.author, intent: judged.intent, body: message.body, sentAt: message.sentAt, now, actor,
+  });
 
   // A reply that asks not to be contacted (or any reply from someone who already asked) gets no continuation: the
   // contact is opted out, and the bell says so instead (docs/sending-limits.md "Opt-outs").
@@ -231,7 +237,7 @@ async function findOrCreateThread(tx: Tx, input: RecordInboundReplyInput, draft:
 }
 
 function threadKindOf(kind: DraftKind): ThreadKind {
-  return kind === "dm" || kind === "reply_dm" ? "dm" : "post_comment";
+  return kind === "dm" || kind === "reply_dm" || kind === "followup_dm" ? "dm" : "post_comment";
 }
 
 /** message_count and last_message_at are kept from the messages themselves, so they cannot drift. */

@@ -5,7 +5,7 @@ import { handoffFragment } from "@/lib/drafts/handoff-link";
 
 export interface ComposeDraft {
   id: number;
-  kind: "dm" | "post" | "post_comment" | "reply_dm" | "reply_comment";
+  kind: "dm" | "post" | "post_comment" | "reply_dm" | "reply_comment" | "followup_dm" | "followup_comment";
   platform: string;
   accountHandle: string;
   targetUser: string;
@@ -35,7 +35,8 @@ export function buildComposeUrl(draft: ComposeDraft, target: ComposeTarget): str
 function forumUrl(draft: ComposeDraft, origin: string): URL | null {
   switch (draft.kind) {
     case "dm":
-    case "reply_dm": {
+    case "reply_dm":
+    case "followup_dm": {
       const url = new URL("/message/compose", origin);
       url.searchParams.set("to", draft.targetUser.replace(/^u\//, ""));
       url.searchParams.set("subject", draft.title ?? "Hello");
@@ -51,6 +52,7 @@ function forumUrl(draft: ComposeDraft, origin: string): URL | null {
     }
     case "post_comment":
     case "reply_comment":
+    case "followup_comment":
       // The comment box lives on the post (or comment) page itself; the extension fills it from the draft.
       return safeUrl(draft.targetUrl);
   }

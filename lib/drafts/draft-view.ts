@@ -4,6 +4,7 @@ import type { DraftKind, DraftState, DraftVisibility } from "@/lib/generated/pri
 import { isPublicKind } from "@/lib/removal-checks/removal-policy";
 import { visibilityTargetOf } from "@/lib/removal-checks/visibility-target";
 import type { IntentSource, ReplyIntent } from "@/lib/replies/reply-intent";
+import { followupLabel } from "@/lib/followups/followup-steps";
 
 export const draftSelect = {
   id: true,
@@ -43,6 +44,10 @@ export const draftSelect = {
   visibilityCheckedAt: true,
   visibilityCheckDueAt: true,
   visibilityError: true,
+  followsDraftId: true,
+  followupStep: true,
+  followupOf: true,
+  withdrawnReason: true,
   createdAt: true,
   updatedAt: true,
   campaign: { select: { name: true } },
@@ -113,6 +118,13 @@ export interface DraftView {
    * Removal checks of a sent public post or comment (docs/removal-checks.md); null for DMs and drafts not sent.
    */
   removalCheck: RemovalCheckView | null;
+  /**
+   * A follow-up on silence (docs/sequences.md): its step, how many steps the campaign had ("Follow-up 1 of 2") and the
+   * message it follows. Null for other drafts.
+   */
+  followup: { step: number; of: number | null; followsDraftId: number | null; label: string } | null;
+  /** Why the system withdrew (rejected) this draft without a reviewer: `replied` when the person answered meanwhile. */
+  withdrawnReason: string | null;
   sentAt: string | null;
   repliedAt: string | null;
   createdAt: string;
@@ -208,6 +220,10 @@ export function toDraftView(row: DraftRow, regeneratingRunId: number | null = nu
         }
       : null,
     removalCheck: removalCheckOf(row),
+    followup: row.followupStep !== null
+      ? { step: row.followupStep, of: row.followupOf, followsDraftId: row.followsDraftId, label: followupLabel(row.followupStep, row.followupOf) }
+      : null,
+    withdrawnReason: row.withdrawnReason,
     sentAt: iso(row.sentAt),
     repliedAt: iso(row.repliedAt),
     createdAt: row.createdAt.toISOString(),

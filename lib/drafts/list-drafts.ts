@@ -27,6 +27,8 @@ const COLUMNS = Prisma.sql`
   d.drafting_run_id AS "draftingRunId", d.sent_at AS "sentAt", d.replied_at AS "repliedAt", d.created_at AS "createdAt",
   d.published_url AS "publishedUrl", d.published_id AS "publishedId", d.visibility, d.visibility_checked_at AS "visibilityCheckedAt",
   d.visibility_check_due_at AS "visibilityCheckDueAt", d.visibility_error AS "visibilityError",
+  d.follows_draft_id AS "followsDraftId", d.followup_step AS "followupStep", d.followup_of AS "followupOf",
+  d.withdrawn_reason AS "withdrawnReason",
   d.updated_at AS "updatedAt", c.name AS "campaignName", p.name AS "projectName",
   (SELECT r.id FROM runs r WHERE r.organization_id = d.organization_id AND r.status = 'running'
      AND r.kind = 'draft_regeneration' AND r.params->>'draftId' = d.id::text LIMIT 1) AS "regeneratingRunId",

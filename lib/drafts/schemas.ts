@@ -7,6 +7,8 @@ import { ZPermalink } from "@/lib/drafts/permalink";
 
 export const DRAFT_STATES = Object.values(DraftState) as [DraftState, ...DraftState[]];
 export const DRAFT_KINDS = Object.values(DraftKind) as [DraftKind, ...DraftKind[]];
+/** What drafts_create and the CLI may make: follow-ups are made by the follow-up tick only (docs/sequences.md). */
+const CREATABLE_KINDS = DRAFT_KINDS.filter((k) => k !== "followup_dm" && k !== "followup_comment") as [DraftKind, ...DraftKind[]];
 
 const ZVersion = z.number().int().min(1).max(2_147_483_647).describe("The version the caller last saw (optional)");
 const ZBody = ZText.trim().min(1, "The body cannot be empty").max(40_000);
@@ -127,7 +129,7 @@ export const ZDraftEntry = z
     accountId: ZDbId.optional().describe(
       "The account the draft is sent from. Leave it out when the campaign sends from several accounts (run_start's sendAccounts): one of them is chosen when the draft is sent",
     ),
-    kind: z.enum(DRAFT_KINDS),
+    kind: z.enum(CREATABLE_KINDS),
     targetUser: ZText.trim().min(1).max(200).describe("The person addressed (for a post, the community)"),
     targetCommunity: ZText.trim().min(1).max(200).optional(),
     targetUrl: z.url().max(2000).optional().describe("The post being commented on or the thread continued"),

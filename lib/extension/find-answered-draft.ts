@@ -39,7 +39,7 @@ export async function findDraftForMessage({ orgId, platform, item }: { orgId: nu
   const author = canonicalHandle(item.author);
   const rows: Candidate[] = await db.draft.findMany({
     where: {
-      ...baseWhere(orgId, platform, item, ["dm", "reply_dm"]),
+      ...baseWhere(orgId, platform, item, ["dm", "reply_dm", "followup_dm"]),
       OR: [author, `u/${author}`, `/u/${author}`, `@${author}`].map((h) => ({ targetUser: { equals: h, mode: "insensitive" as const } })),
     },
     orderBy: [{ sentAt: "desc" }, { id: "desc" }],
@@ -56,7 +56,7 @@ export async function findDraftForComment({ orgId, platform, item }: { orgId: nu
   if (!item.repliesToPost) {
     // A reply to one of our comments: the comment drafts we sent under that post.
     rows = await db.draft.findMany({
-      where: { ...baseWhere(orgId, platform, item, ["post_comment", "reply_comment"]), ...underPost },
+      where: { ...baseWhere(orgId, platform, item, ["post_comment", "reply_comment", "followup_comment"]), ...underPost },
       orderBy: [{ sentAt: "desc" }, { id: "desc" }],
       take: CANDIDATE_LIMIT,
       select: candidateSelect,

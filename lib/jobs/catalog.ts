@@ -7,12 +7,13 @@ import { webhookDeliverJob } from "@/lib/jobs/webhook-deliver";
 import { billingMeterJob } from "@/lib/jobs/billing-meter";
 import { autoPostJob } from "@/lib/jobs/auto-post";
 import { removalCheckJob } from "@/lib/jobs/removal-check";
+import { followupTickJob } from "@/lib/jobs/followup-tick";
 import { outcomeRollupsJob } from "@/lib/jobs/outcome-rollups";
 import { sourcesSweepJob } from "@/lib/jobs/sources-sweep";
 import { dataRetentionJob } from "@/lib/jobs/data-retention";
 import { databaseBackupJob } from "@/lib/jobs/database-backup";
 
 export const JOBS: JobDefinition[] = [
-  campaignTickJob, runRescuerJob, webhookDeliverJob, autoPostJob, removalCheckJob, billingMeterJob, insightsDailyJob, outcomeRollupsJob, sourcesSweepJob,
+  campaignTickJob, runRescuerJob, webhookDeliverJob, autoPostJob, removalCheckJob, followupTickJob, billingMeterJob, insightsDailyJob, outcomeRollupsJob, sourcesSweepJob,
   dataRetentionJob, databaseBackupJob,
 ];

@@ -1,5 +1,5 @@
 // The agent tool server (SPEC "Agent tool interface"), exposed to the agent as `mcp__outreach__*`. One server per
-// bound run; each domain registers its own tools. Contract tools (draft_regen_*, reply_draft_*, project_*,
+// bound run; each domain registers its own tools. Contract tools (draft_regen_*, reply_draft_*, followup_draft_*, project_*,
 // skill_generate_*) refuse runs of another kind.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RunBinding } from "@/lib/mcp/binding";
@@ -12,6 +12,7 @@ import { registerResearchTools } from "@/lib/mcp/tools/research";
 import { registerFederatedTools } from "@/lib/mcp/tools/federated";
 import { registerRegenerationTools } from "@/lib/mcp/tools/regeneration";
 import { registerReplyTools } from "@/lib/mcp/tools/replies";
+import { registerFollowupTools } from "@/lib/mcp/tools/followups";
 import { registerInsightTools } from "@/lib/mcp/tools/insights";
 import { registerExtractionTools } from "@/lib/mcp/tools/extraction";
 import { registerSkillTools } from "@/lib/mcp/tools/skills";
@@ -33,6 +34,7 @@ export function createToolServer(binding: RunBinding): McpServer {
   registerFederatedTools(server, binding);
   registerRegenerationTools(server, binding);
   registerReplyTools(server, binding);
+  registerFollowupTools(server, binding);
   registerInsightTools(server, binding);
   registerExtractionTools(server, binding);
   registerSkillTools(server, binding);

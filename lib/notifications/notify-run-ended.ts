@@ -19,6 +19,7 @@ const KIND_NAMES: Record<string, string> = {
   campaign_skill_generation: "Profile generation",
   project_extraction: "Project extraction",
   reply_drafting: "Reply drafting",
+  followup_drafting: "Follow-up drafting",
   draft_regeneration: "Draft regeneration",
   project_insights: "Project brief",
 };
@@ -37,7 +38,9 @@ export async function notifyRunEnded(
   const of = run.campaign?.name ?? run.project?.name;
   const subject = `${what}${of ? ` of ${of}` : ""}`;
   const base = { runId, campaignId: run.campaignId, projectId: run.projectId };
-  const drafts = run.kind === "campaign" ? await tx.draft.findMany({ where: { organizationId: orgId, runId }, select: { id: true }, orderBy: { id: "asc" } }) : [];
+  // A follow-up is a new draft to review, like a campaign run's (docs/sequences.md); a reply continues a thread the
+  // bell already announced.
+  const drafts = run.kind === "campaign" || run.kind === "followup_drafting" ? await tx.draft.findMany({ where: { organizationId: orgId, runId }, select: { id: true }, orderBy: { id: "asc" } }) : [];
 
   if (status === "failed") {
     const reason = failureReason ?? "unknown";

@@ -197,6 +197,17 @@ describe("buildOpenApiDocument", () => {
     expect(JSON.stringify(patch.responses?.["409"])).toContain("VersionConflict");
   });
 
+  it("documents a campaign's follow-up steps in its config, with their limits", () => {
+    for (const [p, method] of [["/api/campaigns", "post"], ["/api/campaigns/{id}", "patch"]] as const) {
+      const op = (doc.paths?.[p] as Record<string, Op>)[method]!;
+      const body = JSON.stringify(op.requestBody?.content?.["application/json"]?.schema);
+      expect(body, `${method} ${p}`).toContain('"followups"');
+      expect(body).toContain('"afterDays"');
+      expect(body).toContain('"maximum":60');
+      expect(body).toContain('"maxItems":3');
+    }
+  });
+
   it("turns the inbox filters into query parameters", () => {
     const list = doc.paths?.["/api/drafts"]?.get as Op;
     const byName = new Map((list.parameters ?? []).map((p) => [p.name, p]));

@@ -6,7 +6,7 @@ import { notFound } from "@/lib/http/errors";
 import { compareRates } from "@/lib/outcomes/compare-rates";
 import { medianEditDistance } from "@/lib/outcomes/edit-distance";
 import { refreshOutcomes } from "@/lib/outcomes/refresh-outcomes";
-import { DEFAULT_RANGE_DAYS, type OutcomeMetrics, type Outcomes, type OutcomesQuery, type OutcomeVariant, type OutcomeWeek } from "@/lib/outcomes/schemas";
+import { DEFAULT_RANGE_DAYS, type OutcomeMetrics, type Outcomes, type OutcomesQuery, type OutcomeStep, type OutcomeVariant, type OutcomeWeek } from "@/lib/outcomes/schemas";
 import { wilsonInterval } from "@/lib/outcomes/wilson-interval";
 
 const DAY_MS = 86_400_000;
@@ -169,6 +169,22 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
     positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
     positiveReplyRateInterval: wilsonInterval(v.positive_replied, v.sent),
   }));
+  // Reply rate per follow-up step (docs/sequences.md "Outcomes"): 0 is the first message.
+  const stepRows = await pool.query<{ step: number; sent: number; replied: number; positive_replied: number }>(
+    `SELECT step, sum(sent)::int AS sent, sum(replied)::int AS replied, sum(positive_replied)::int AS positive_replied
+       FROM outcome_step_days WHERE ${where.join(" AND ")}
+      GROUP BY step ORDER BY step`,
+    params,
+  );
+  const byStep: OutcomeStep[] = stepRows.rows.map((v) => ({
+    step: v.step,
+    sent: v.sent,
+    replied: v.replied,
+    replyRate: v.sent > 0 ? v.replied / v.sent : null,
+    replyRateInterval: wilsonInterval(v.replied, v.sent),
+    positiveReplied: v.positive_replied,
+    positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
+  }));
   const namedCampaigns = () => byCampaign.filter((c) => c.campaignName !== null);
 
   const campaignIds = [...new Set(rows.map((r) => r.campaign_id).filter((id) => id > 0))];
@@ -209,6 +225,7 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
     byRunnerModel: grouped(rows, (r) => `${r.runner}\u0000${r.model}`, (r) => ({ runner: r.runner || null, model: r.model || null })),
     weekly,
     byVariant,
+    byStep,
     // Only named campaigns take part: "No campaign" and deleted ones are not something to choose between.
     verdicts: {
       variants: compareRates(byVariant.map((v) => ({ label: `Variant ${v.variantLabel}`, successes: v.replied, trials: v.sent }))),

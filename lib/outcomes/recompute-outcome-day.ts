@@ -6,8 +6,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { editDistance } from "@/lib/outcomes/edit-distance";
 import { POSITIVE_INTENTS } from "@/lib/replies/reply-intent";
 
-/** The runs whose cost is drafting cost: the campaign's own runs, reply drafting and regenerations. */
-export const DRAFTING_RUN_KINDS = ["campaign", "reply_drafting", "draft_regeneration"] as const;
+/** The runs whose cost is drafting cost: the campaign's own runs, reply and follow-up drafting, and regenerations. */
+export const DRAFTING_RUN_KINDS = ["campaign", "reply_drafting", "followup_drafting", "draft_regeneration"] as const;
 
 /** A body written by an agent: the draft's creation, a regeneration (and its undo), an agent revision of the body. */
 const AGENT_WRITES = ["regeneration_finished", "regeneration_undone", "revised"];
@@ -105,6 +105,18 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
       AND d.variant_label IS NOT NULL AND d.state IN ('sent', 'replied')
     GROUP BY 1, 2, 3, 4, 5`;
 
+  // Sent DMs and comments by follow-up step (docs/sequences.md "Outcomes"): 0 the first message, then each follow-up.
+  const steps = await tx.$queryRaw<(Dims & { step: number; sent: number; replied: number; positiveReplied: number })[]>`
+    SELECT coalesce(d.campaign_id, 0)::int AS "campaignId", coalesce(r.playbook_slug, '') AS playbook,
+           coalesce(r.runner, '') AS runner, coalesce(r.model, '') AS model, coalesce(d.followup_step, 0)::int AS step,
+           count(*)::int AS sent, (count(*) FILTER (WHERE d.state = 'replied'))::int AS replied,
+           (count(*) FILTER (WHERE d.state = 'replied' AND ${positive}))::int AS "positiveReplied"
+    FROM drafts d
+    LEFT JOIN runs r ON r.id = d.run_id AND r.organization_id = d.organization_id
+    WHERE d.organization_id = ${orgId} AND d.created_at >= ${from} AND d.created_at < ${to}
+      AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment')
+    GROUP BY 1, 2, 3, 4, 5`;
+
   const rows = new Map<string, DayRow>();
   const rowFor = (d: Dims) => {
     const key = keyOf(d);
@@ -140,6 +152,10 @@ export async function recomputeOutcomeDay(tx: Tx, { orgId, day }: { orgId: numbe
   await tx.$executeRaw`DELETE FROM outcome_variant_days WHERE organization_id = ${orgId} AND day = ${day}::date`;
   if (variants.length > 0) {
     await tx.outcomeVariantDay.createMany({ data: variants.map((v) => ({ organizationId: orgId, day: from, ...v })) });
+  }
+  await tx.$executeRaw`DELETE FROM outcome_step_days WHERE organization_id = ${orgId} AND day = ${day}::date`;
+  if (steps.length > 0) {
+    await tx.outcomeStepDay.createMany({ data: steps.map((v) => ({ organizationId: orgId, day: from, ...v })) });
   }
   return rows.size;
 }

@@ -87,6 +87,17 @@ export interface OutcomeVariant {
   positiveReplyRateInterval: RateInterval | null;
 }
 
+/** Sent DMs and comments of one follow-up step (0: the first message; docs/sequences.md) and their replies. */
+export interface OutcomeStep {
+  step: number;
+  sent: number;
+  replied: number;
+  replyRate: number | null;
+  replyRateInterval: RateInterval | null;
+  positiveReplied: number;
+  positiveReplyRate: number | null;
+}
+
 export interface Outcomes {
   from: string;
   to: string;
@@ -97,6 +108,8 @@ export interface Outcomes {
   weekly: OutcomeWeek[];
   /** Sent A/B variants by label, over the filtered drafts. */
   byVariant: OutcomeVariant[];
+  /** Sent DMs and comments by follow-up step (0: the first message), over the filtered drafts. */
+  byStep: OutcomeStep[];
   /**
    * Plain verdicts, the leader against the runner-up: on reply rates and on positive reply rates, among the variants
    * and among the campaigns (named ones only).

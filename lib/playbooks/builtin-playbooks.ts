@@ -20,6 +20,7 @@ export const BUILTIN_PLAYBOOKS: readonly BuiltinPlaybook[] = [
   { slug: "federated-poster", title: "Federated poster", purpose: "Drafts an occasional top-level post for the campaign's hashtags on the federated platform." },
   { slug: "draft-regenerator", title: "Draft regenerator", purpose: "Rewrites one draft following the reviewer's hint, keeping its voice, target and platform limits." },
   { slug: "reply-drafter", title: "Reply drafter", purpose: "Writes one short continuation to a conversation after the other person replied." },
+  { slug: "followup-drafter", title: "Follow-up drafter", purpose: "Writes one short follow-up to a person who has not answered a message the team sent." },
   { slug: "project-insighter", title: "Project insighter", purpose: "Writes a short Markdown brief on what works in a project's outreach, citing drafts and messages." },
   { slug: "project-extractor", title: "Project extractor", purpose: "Reads the project's source and writes the project description the other playbooks rely on." },
   { slug: "campaign-skill-generator", title: "Campaign skill generator", purpose: "Writes a campaign's profile (audience, communities, tone, offer, rules) that matches the skill's schema." },

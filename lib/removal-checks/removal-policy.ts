@@ -8,7 +8,7 @@ import type { DraftKind, DraftVisibility } from "@/lib/generated/prisma/enums";
 export const CHECK_OFFSETS_MS = [60 * 60 * 1000, 24 * 60 * 60 * 1000] as const;
 
 /** What people read in public: a DM is nobody else's to see, so it is never checked. */
-export const PUBLIC_KINDS: readonly DraftKind[] = ["post", "post_comment", "reply_comment"];
+export const PUBLIC_KINDS: readonly DraftKind[] = ["post", "post_comment", "reply_comment", "followup_comment"];
 
 /** A post is gone without its author having deleted it: these count against the account's health and notify. */
 export const LOST_STATES: readonly DraftVisibility[] = ["removed", "not_visible"];

@@ -18,9 +18,9 @@ export const REPLY_DRAFTER_PLAYBOOK = "reply-drafter";
 /** What the reviewer sees until the drafting run writes the real body. */
 export const PLACEHOLDER_BODY = "Drafting a reply…";
 
-/** A dm (or a reply to one) continues as a DM; a post, a comment or a reply to one continues as a comment. */
+/** A dm (or a reply or follow-up to one) continues as a DM; a post, a comment or a reply to one continues as a comment. */
 export function continuationKind(parentKind: DraftKind): "reply_dm" | "reply_comment" {
-  return parentKind === "dm" || parentKind === "reply_dm" ? "reply_dm" : "reply_comment";
+  return parentKind === "dm" || parentKind === "reply_dm" || parentKind === "followup_dm" ? "reply_dm" : "reply_comment";
 }
 
 /** The outbound draft that was answered, as the continuation copies it. */

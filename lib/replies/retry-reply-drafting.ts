@@ -9,11 +9,15 @@ import { canonicalHandle } from "@/lib/contacts/canonical-handle";
 import { startRun, type StartedRun } from "@/lib/runs/start-run";
 import { chooseReplyRunner } from "@/lib/replies/choose-reply-runner";
 import { REPLY_DRAFTER_PLAYBOOK, REPLY_DRAFTING_KIND } from "@/lib/replies/enqueue-reply-drafting";
+import { FOLLOWUP_DRAFTER_PLAYBOOK, FOLLOWUP_DRAFTING_KIND, isFollowupKind } from "@/lib/followups/enqueue-followup-drafting";
 
 export async function retryReplyDrafting({ orgId, id, actor }: { orgId: number; id: number; actor: DraftActor }): Promise<StartedRun> {
   const draft = await db.draft.findFirst({
     where: { id, organizationId: orgId },
-    select: { kind: true, draftingRunId: true, parentMessageId: true, campaignId: true, projectId: true, platform: true, targetUser: true },
+    select: {
+      kind: true, draftingRunId: true, parentMessageId: true, campaignId: true, projectId: true, platform: true, targetUser: true,
+      followsDraftId: true, followupStep: true,
+    },
   });
   if (!draft) throw notFound("Draft");
   const optedOut = await db.contactHistory.findFirst({
@@ -33,19 +37,24 @@ export async function retryReplyDrafting({ orgId, id, actor }: { orgId: number; 
   if (cannotRun) throw new AppError("runner_unavailable", cannotRun.replace(", so no drafting run was started", ""), { runner });
 
   const earlier = (previous?.params ?? {}) as { parentDraftId?: unknown };
+  // A follow-up (docs/sequences.md) is retried the same way, by a new follow-up drafting run.
+  const followup = isFollowupKind(draft.kind);
+  const kind = followup ? FOLLOWUP_DRAFTING_KIND : REPLY_DRAFTING_KIND;
   const started = await startRun({
     orgId,
-    kind: REPLY_DRAFTING_KIND,
+    kind,
     runner,
-    playbookSlug: REPLY_DRAFTER_PLAYBOOK,
+    playbookSlug: followup ? FOLLOWUP_DRAFTER_PLAYBOOK : REPLY_DRAFTER_PLAYBOOK,
     campaignId: draft.campaignId,
     projectId: draft.projectId,
     trigger: "retry",
-    params: { draftId: id, parentDraftId: typeof earlier.parentDraftId === "number" ? earlier.parentDraftId : null, messageId: draft.parentMessageId },
-    exclusive: { kind: REPLY_DRAFTING_KIND, params: { path: ["draftId"], equals: id } },
+    params: followup
+      ? { draftId: id, followsDraftId: draft.followsDraftId, step: draft.followupStep }
+      : { draftId: id, parentDraftId: typeof earlier.parentDraftId === "number" ? earlier.parentDraftId : null, messageId: draft.parentMessageId },
+    exclusive: { kind, params: { path: ["draftId"], equals: id } },
     alsoInTx: async (tx, runId) => {
       await changeDraft(tx, {
-        orgId, id, actor, action: "regenerate", event: "reply_drafting_enqueued",
+        orgId, id, actor, action: "regenerate", event: followup ? "followup_drafting_enqueued" : "reply_drafting_enqueued",
         // Re-checked under the row lock: a concurrent retry or a late finish may have got there first.
         guard: async (locked) => {
           if (locked.draftingRunId !== previousRunId) throw new AppError("conflict", "This reply's drafting changed meanwhile; reload and try again");

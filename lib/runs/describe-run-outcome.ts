@@ -17,6 +17,7 @@ const DONE_BY_KIND: Record<string, string> = {
   campaign_skill_generation: "Wrote a campaign profile",
   project_extraction: "Wrote the project description",
   reply_drafting: "Drafted a reply",
+  followup_drafting: "Drafted a follow-up",
   draft_regeneration: "Rewrote the draft",
   project_insights: "Wrote the project brief",
 };

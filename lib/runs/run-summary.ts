@@ -7,6 +7,7 @@ export const RUN_KINDS = [
   "campaign_skill_generation",
   "project_extraction",
   "reply_drafting",
+  "followup_drafting",
   "draft_regeneration",
   "project_insights",
 ] as const;

@@ -6,6 +6,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SKILL_GENERATION_KIND, type SkillRunParams } from "@/lib/skill-generation/schemas";
 import { getTuningRun } from "@/lib/skill-generation/get-tuning-run";
+import { withFollowupsOf } from "@/lib/followups/followup-steps";
 import { firstSlot } from "@/lib/campaigns/campaign-schedule";
 
 type Decision = "adopt" | "discard";
@@ -14,7 +15,9 @@ export async function decideTuningRun({ orgId, campaignId, runId, decision }: { 
   await db.$transaction(async (tx) => {
     const params = await lockDecidable(tx, { orgId, campaignId, runId });
     if (decision === "adopt") {
-      await tx.campaign.updateMany({ where: { id: campaignId, organizationId: orgId }, data: { config: params.generatedConfig as Prisma.InputJsonObject } });
+      const current = await tx.campaign.findFirst({ where: { id: campaignId, organizationId: orgId }, select: { config: true } });
+      const config = withFollowupsOf(current?.config, (params.generatedConfig ?? {}) as Record<string, unknown>) as Prisma.InputJsonObject;
+      await tx.campaign.updateMany({ where: { id: campaignId, organizationId: orgId }, data: { config } });
       const campaign = await tx.campaign.findFirst({ where: { id: campaignId, organizationId: orgId }, select: { state: true, cron: true } });
       if (campaign?.state === "draft") {
         // Its schedule starts now: no catch-up run for slots that passed while it was a draft.

@@ -1,6 +1,7 @@
 // `skill_generate_finish`: the generated profile is validated against the skill's schema, then, in one transaction
 // with the run's success, either kept on the run for review (preview: params.generatedConfig, campaigns.config
 // untouched) or written to the campaign (apply).
+import { withFollowupsOf } from "@/lib/followups/followup-steps";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -37,7 +38,9 @@ export async function finishSkillGeneration(
 
   return db.$transaction(async (tx) => {
     if (mode === "apply") {
-      await tx.campaign.updateMany({ where: { id: campaign.id, organizationId: orgId }, data: { config: generatedConfig } });
+      const current = await tx.campaign.findFirst({ where: { id: campaign.id, organizationId: orgId }, select: { config: true } });
+      const config = withFollowupsOf(current?.config, generatedConfig) as Prisma.InputJsonObject;
+      await tx.campaign.updateMany({ where: { id: campaign.id, organizationId: orgId }, data: { config } });
     }
     const committed = await commitRunTerminal(tx, {
       orgId,

@@ -286,11 +286,19 @@ const cases: Record<string, () => Promise<void>> = {
     await expect400(campaigns.POST, { method: "POST", body: { ...base, skill: "federated-poster" } });
     await expect400(campaigns.POST, { method: "POST", body: { ...base, runner: "skynet" } });
     await expect400(campaigns.POST, { method: "POST", body: { ...base, config: [1, 2] } });
+    // Follow-up steps (docs/sequences.md): at most three, 1-60 days, guidance up to 500 characters, nothing else.
+    await expect400(campaigns.POST, { method: "POST", body: { ...base, config: { followups: [{ afterDays: 0 }] } } });
+    await expect400(campaigns.POST, { method: "POST", body: { ...base, config: { followups: [1, 2, 3, 4].map(() => ({ afterDays: 3 })) } } });
+    await expect400(campaigns.POST, { method: "POST", body: { ...base, config: { followups: "weekly" } } });
   },
   "/api/campaigns/[id]": async () => {
     await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { state: "archived" } });
     await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { cron: "61 * * * *" } });
     await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { autoPost: true } });
+    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { config: { followups: [{ afterDays: 61 }] } } });
+    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { config: { followups: [{ afterDays: 3, guidance: "x".repeat(501) }] } } });
+    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { config: { followups: [{ afterDays: 2.5 }] } } });
+    await expect400(campaign.PATCH, { method: "PATCH", params: { id: ids.campaignId }, body: { config: { followups: [{ days: 3 }] } } });
     await expect400(campaign.GET, { params: { id: "NaN" } });
   },
   "/api/blocklist": async () => {

@@ -319,6 +319,7 @@ async function seedEveryTable(org: OrgFixture) {
   await db.outcomeRollupState.create({ data: { organizationId: orgId, through: now } });
   await db.outcomeErasedDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), campaignId: campaign.id, drafted: 1 } });
   await db.outcomeVariantDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), variantLabel: "A" } });
+  await db.outcomeStepDay.create({ data: { organizationId: orgId, day: new Date("2026-11-02T00:00:00Z"), step: 1 } });
   const key = mintApiKey();
   await db.apiKey.create({ data: { organizationId: orgId, name: "Script", role: "member", prefix: key.prefix, tokenHash: key.hash, createdById: org.userId } });
   const sealed = sealCredentials({ secret: "client secret" });

@@ -23,7 +23,7 @@ import { REPLY_INTENTS } from "@/lib/replies/reply-intent";
 
 const SLUGS = [
   "forum-scout", "forum-commenter", "forum-poster", "federated-scout", "federated-commenter", "federated-poster",
-  "draft-regenerator", "reply-drafter", "project-insighter", "project-extractor", "campaign-skill-generator",
+  "draft-regenerator", "reply-drafter", "followup-drafter", "project-insighter", "project-extractor", "campaign-skill-generator",
 ];
 
 let A: OrgFixture;
@@ -86,7 +86,7 @@ describe("built-in playbooks", () => {
     // A playbook the user wrote before this release made its slug a built-in: it stays theirs.
     const mine = await db.playbook.create({ data: { organizationId: org.orgId, slug: "project-insighter", title: "Mine", body: "my own insights" } });
     const other = await db.playbook.create({ data: { organizationId: org.orgId, slug: "my-scout", title: "My scout", body: "custom" } });
-    expect(await seedBuiltinPlaybooks(db, org.orgId)).toEqual({ created: 10, refreshed: 0 });
+    expect(await seedBuiltinPlaybooks(db, org.orgId)).toEqual({ created: 11, refreshed: 0 });
     const stale = await db.playbook.findFirstOrThrow({ where: { organizationId: org.orgId, slug: "forum-scout" } });
     await db.playbook.update({ where: { id: stale.id }, data: { body: "an old release's text", title: "Old" } });
 
@@ -99,7 +99,7 @@ describe("built-in playbooks", () => {
     expect(fresh).toMatchObject({ body: await loadBuiltinPlaybook("forum-scout"), title: "Forum scout", isBuiltin: true });
     expect(await db.playbook.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({ body: "my own insights", title: "Mine", isBuiltin: false });
     expect(await db.playbook.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({ body: "custom", isBuiltin: false });
-    expect(await db.playbook.count({ where: { organizationId: org.orgId } })).toBe(12);
+    expect(await db.playbook.count({ where: { organizationId: org.orgId } })).toBe(13);
   });
 });
 
@@ -113,7 +113,7 @@ describe("playbook routes", () => {
 
     const list = await call(playbooks.GET, { cookie: A.cookie });
     expect(list.status).toBe(200);
-    expect(list.json.playbooks.filter((p: { isBuiltin: boolean }) => p.isBuiltin)).toHaveLength(11);
+    expect(list.json.playbooks.filter((p: { isBuiltin: boolean }) => p.isBuiltin)).toHaveLength(12);
     const listed = list.json.playbooks.find((p: { id: number }) => p.id === created.json.id);
     expect(listed).toMatchObject({ slug: "my-scout", isBuiltin: false, bodyLength: body.length, excerpt: "Find people who asked for a backup tool." });
     expect(listed.body).toBeUndefined();
@@ -275,6 +275,7 @@ describe("the built-in playbooks name only real tools", () => {
     const contract: Record<string, string[]> = {
       "draft-regenerator": ["draft_regen_start", "draft_regen_finish"],
       "reply-drafter": ["reply_draft_start", "reply_draft_finish"],
+      "followup-drafter": ["followup_draft_start", "followup_draft_finish"],
       "project-insighter": ["project_insights_context", "project_insights"],
       "project-extractor": ["project_extract_start", "project_extract_files", "project_extract_read", "project_extract_finish"],
       "campaign-skill-generator": ["skill_generate_start", "skill_review_history", "skill_generate_finish"],

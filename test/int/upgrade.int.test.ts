@@ -94,7 +94,8 @@ describe("upgrade from the previous release", () => {
 
   /** Columns a migration since the previous release sets on purpose, with the migration and why. */
   const RESET_ON_PURPOSE: Readonly<Record<string, string>> = {
-    "outcome_rollup_states.through": "20261129170000_outcome_variants: the rollups' watermark goes back so every organization's rollups are rebuilt with the variant and positive-reply columns",
+    "outcome_rollup_states.through":
+      "20261129170000_outcome_variants and 20261130120000_followups: the rollups' watermark goes back so every organization's rollups are rebuilt with the variant, positive-reply and follow-up step columns",
   };
 
   it("keeps every row of every table, with the same value in every column the previous release had", async () => {

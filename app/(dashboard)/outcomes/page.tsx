@@ -16,6 +16,7 @@ import { OutcomeFilters } from "./outcome-filters";
 import { DEFAULT_PERIOD, PERIODS, type OutcomeFilterValues } from "./periods";
 import { OutcomeTable } from "./outcome-table";
 import { VariantTable } from "./variant-table";
+import { StepTable } from "./step-table";
 import { VerdictLine } from "./verdict-line";
 import { WeeklyChart } from "./weekly-chart";
 
@@ -123,6 +124,15 @@ export default async function OutcomesPage({ searchParams }: PageProps) {
                 <VerdictLine verdict={outcomes.verdicts.positiveVariants} label="Variants compared on positive replies" measure="Positive reply rate" />
               </div>
               <VariantTable rows={outcomes.byVariant} />
+            </section>
+          ) : null}
+          {outcomes.byStep.some((s) => s.step > 0) ? (
+            <section className="space-y-2">
+              <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Follow-ups</h2>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                Sent DMs and comments by step: the first message, then each follow-up drafted because the person had not answered.
+              </p>
+              <StepTable rows={outcomes.byStep} />
             </section>
           ) : null}
           <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">

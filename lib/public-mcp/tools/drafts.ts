@@ -66,7 +66,8 @@ export function registerPublicDraftTools(server: McpServer, caller: ApiKeyCaller
       title: "List drafts",
       description:
         "The review inbox: this organization's drafts with their id, version, state, kind, target, body and quality " +
-        "score. Filters combine (AND); sort is newest by default. Answers {drafts, nextCursor}: pass nextCursor back " +
+        "score. Follow-ups on silence are kinds followup_dm and followup_comment, with `followup` ({step, of, " +
+        "followsDraftId}); a draft the system withdrew says why in `withdrawnReason`. Filters combine (AND); sort is newest by default. Answers {drafts, nextCursor}: pass nextCursor back " +
         "with the same filters for the next page; null means the last page.",
       inputSchema: ZListInput,
       annotations: { title: "List drafts", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

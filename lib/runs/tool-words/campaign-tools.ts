@@ -8,6 +8,8 @@ const DRAFT_KIND_WORDS: Record<string, [string, string]> = {
   post: ["post", "posts"],
   reply_dm: ["reply", "replies"],
   reply_comment: ["reply", "replies"],
+  followup_dm: ["follow-up", "follow-ups"],
+  followup_comment: ["follow-up", "follow-ups"],
 };
 
 /** "3 messages (2 DMs, 1 comment)" from the kinds of the drafts made (an A/B sibling counts once). */

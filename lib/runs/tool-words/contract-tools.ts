@@ -42,6 +42,26 @@ export const CONTRACT_TOOL_WORDS: Record<string, ToolWords> = {
       return [quality(f.input), label ? `read as ${label}` : null].filter(Boolean).join(" · ") || null;
     },
   },
+  followup_draft_start: {
+    doing: () => "Reading the messages to follow up on",
+    done: (f) => {
+      const who = str(obj(f.output?.person)?.handle);
+      return who ? `Read the messages to ${who}` : "Read the messages to follow up on";
+    },
+    attempt: () => "read the messages to follow up on",
+    result: (f) => {
+      const step = obj(f.output?.step);
+      const n = num(step?.number);
+      const of = num(step?.of);
+      return n !== null ? `Follow-up ${n}${of !== null ? ` of ${of}` : ""}` : null;
+    },
+  },
+  followup_draft_finish: {
+    doing: () => "Drafting the follow-up",
+    done: () => "Drafted the follow-up",
+    attempt: () => "save the follow-up",
+    result: (f) => quality(f.input),
+  },
   project_extract_start: {
     doing: () => "Opening the project's files",
     done: () => "Opened the project's files",

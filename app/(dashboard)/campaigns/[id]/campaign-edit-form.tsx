@@ -18,8 +18,10 @@ import { CAMPAIGN_STATE_HELP, CAMPAIGN_STATE_LABELS, CAMPAIGN_STATES } from "@/l
 import type { Platform } from "@/lib/campaigns/catalog";
 import { checkProfileForm, profileFormShape } from "@/lib/campaigns/profile-form";
 import { ZCron } from "@/lib/campaigns/cron-field";
+import { checkFollowupForm, followupFormShape } from "@/lib/followups/followup-form";
 import { CampaignPlaybookField } from "../../playbooks/_components/campaign-playbook-field";
 import { ProfileFields } from "../_components/profile-fields";
+import { FollowupFields } from "../_components/followup-fields";
 import { SchedulePickerField } from "../_components/schedule-picker-field";
 
 type Props = {
@@ -39,6 +41,7 @@ function editSchema(platform: Platform, loaded: CampaignFormState) {
       cron: z.string().nullable(),
       autoPost: z.boolean(),
       ...profileFormShape,
+      ...followupFormShape,
     })
     .superRefine((v, ctx) => {
       if (v.cron !== null && v.cron.trim() !== "") {
@@ -48,12 +51,13 @@ function editSchema(platform: Platform, loaded: CampaignFormState) {
       // An untouched profile is not judged here (a rename must not wait on a profile the agent wrote); the banner says
       // what is wrong with it.
       checkProfileForm(v, ctx, platform, shouldCheckProfile(loaded, v as CampaignFormState));
+      checkFollowupForm(v, ctx);
     });
 }
 
 /**
  * PATCH /api/campaigns/[id] with the fields changed since the page was loaded: name, state, runner, schedule,
- * playbook, profile and auto-post. Fields the person has not touched follow the page (Pause schedule, Adopt, another
+ * playbook, profile, follow-ups and auto-post. Fields the person has not touched follow the page (Pause schedule, Adopt, another
  * tab), so the form never shows, or saves back, a state the campaign no longer has.
  */
 export function CampaignEditForm({ campaign, runners }: Props) {
@@ -145,6 +149,9 @@ export function CampaignEditForm({ campaign, runners }: Props) {
                 <Checkbox id="edit-campaign-autoPost" label="Auto-post after approval" className="sm:mt-7" {...register("autoPost")} hint="Approved drafts are posted for you instead of being sent by hand." />
               ) : null}
             </ProfileFields>
+          </div>
+          <div id="edit-followups" className="scroll-mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            <FollowupFields idPrefix="edit-campaign-followups" />
           </div>
           <InlineError message={error} />
           {Object.keys(errors).length > 0 ? (

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { splitProfile } from "@/lib/campaigns/profile-form";
+import { withoutFollowups } from "@/lib/followups/followup-form";
+import { followupStepsOf } from "@/lib/followups/followup-steps";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +36,8 @@ export function ProfileView({ config, platform }: { config: Record<string, unkno
       </p>
     );
   }
-  const { values: p, extra } = splitProfile(config);
+  const { values: p, extra } = splitProfile(withoutFollowups(config));
+  const steps = followupStepsOf(config);
   return (
     <dl className="-my-2.5 divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="profile-view">
       <Row label="Audience">{p.audience || none}</Row>
@@ -60,6 +63,19 @@ export function ProfileView({ config, platform }: { config: Record<string, unkno
         </Row>
       ) : null}
       <Row label="Drafts per run">{p.maxDraftsPerRun ?? none}</Row>
+      <Row label="Follow-ups">
+        {steps.length === 0 ? (
+          <span className="text-zinc-500 dark:text-zinc-400">None</span>
+        ) : (
+          <ol className="list-decimal space-y-1 pl-4 whitespace-normal" data-testid="followup-steps">
+            {steps.map((s, i) => (
+              <li key={i}>
+                After {s.afterDays} {s.afterDays === 1 ? "day" : "days"} without a reply{s.guidance ? `: ${s.guidance}` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Row>
       {Object.entries(extra).map(([key, value]) => (
         <Row key={key} label={key}>
           {typeof value === "string" ? value : <code className="font-mono text-xs">{JSON.stringify(value, null, 2)}</code>}

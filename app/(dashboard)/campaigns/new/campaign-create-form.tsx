@@ -14,7 +14,9 @@ import { useMutation } from "@/app/_components/use-mutation";
 import type { Platform } from "@/lib/campaigns/catalog";
 import { checkProfileForm, emptyProfile, isProfileEmpty, parseExtraJson, profileFormShape, profileToConfig, type ProfileFormValues } from "@/lib/campaigns/profile-form";
 import { ZCron } from "@/lib/campaigns/cron-field";
+import { checkFollowupForm, followupFormShape, stepsFromRows, type FollowupRow } from "@/lib/followups/followup-form";
 import { ProfileFields } from "../_components/profile-fields";
+import { FollowupFields } from "../_components/followup-fields";
 import { SchedulePickerField } from "../_components/schedule-picker-field";
 import { StartChoice } from "./start-choice";
 
@@ -41,6 +43,7 @@ export type Values = {
   autoPost: boolean;
   profile: ProfileFormValues;
   extraJson: string;
+  followups: FollowupRow[];
 };
 
 function createSchema(platform: Platform) {
@@ -55,6 +58,7 @@ function createSchema(platform: Platform) {
       start: z.enum(["schedule", "later"]),
       autoPost: z.boolean(),
       ...profileFormShape,
+      ...followupFormShape,
     })
     .superRefine((v, ctx) => {
       if (v.cron !== null && v.cron.trim() !== "") {
@@ -63,6 +67,7 @@ function createSchema(platform: Platform) {
       }
       // A profile left empty is written later by the agent (Generate profile on the campaign page).
       checkProfileForm(v, ctx, platform, !isProfileEmpty(v.profile));
+      checkFollowupForm(v, ctx);
     });
 }
 
@@ -91,6 +96,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
       autoPost: false,
       profile: emptyProfile(),
       extraJson: "{}",
+      followups: [],
     },
   });
   const { register, control, handleSubmit, watch, setValue, formState: { errors } } = form;
@@ -110,7 +116,7 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
       runner: v.runner,
       ...(cron ? { cron, state: v.start === "schedule" ? "active" : "draft" } : {}),
       ...(v.platform === "federated" ? { autoPost: v.autoPost } : {}),
-      config: profileToConfig(v.profile, extra.ok ? extra.value : {}),
+      config: { ...profileToConfig(v.profile, extra.ok ? extra.value : {}), ...(v.followups.length > 0 ? { followups: stepsFromRows(v.followups) } : {}) },
     };
     const created = await run(() => apiFetch<{ id: number }>("/api/campaigns", { method: "POST", body }), { refresh: false });
     if (created?.id) router.push(`/campaigns/${created.id}`);
@@ -188,6 +194,10 @@ export function CampaignCreateForm({ projects, platforms, skills, runners, local
               />
             ) : null}
           </ProfileFields>
+        </div>
+
+        <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
+          <FollowupFields idPrefix="campaign-followups" />
         </div>
 
         <InlineError message={error} />

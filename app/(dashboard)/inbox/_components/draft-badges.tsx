@@ -99,9 +99,36 @@ const KIND_LABELS: Record<DraftView["kind"], string> = {
   post_comment: "Comment",
   reply_dm: "Reply · DM",
   reply_comment: "Reply · comment",
+  followup_dm: "Follow-up · DM",
+  followup_comment: "Follow-up · comment",
 };
 
 /** Reply drafts continue a conversation the target started, so they stand out from cold outreach. */
 export function KindBadge({ draft }: { draft: DraftView }) {
   return <Badge tone={draft.isReply ? "primary" : "neutral"}>{KIND_LABELS[draft.kind] ?? draft.kind}</Badge>;
+}
+
+/** "Follow-up 1 of 2" (docs/sequences.md): the person has not answered the messages before it. */
+export function FollowupBadge({ draft }: { draft: DraftView }) {
+  if (!draft.followup) return null;
+  return (
+    <Badge tone="primary" title="Drafted because the person has not answered the earlier message; it stops when they reply">
+      {draft.followup.label}
+    </Badge>
+  );
+}
+
+const WITHDRAWN_WORDS: Record<string, string> = {
+  replied: "Withdrawn: the person replied before it was sent",
+};
+
+/** A draft the system rejected on its own, with why: the reviewer did not do it. */
+export function WithdrawnBadge({ draft }: { draft: DraftView }) {
+  if (!draft.withdrawnReason || draft.state !== "rejected") return null;
+  const words = WITHDRAWN_WORDS[draft.withdrawnReason] ?? `Withdrawn: ${draft.withdrawnReason.replace(/_/g, " ")}`;
+  return (
+    <Badge tone="warning" title={words}>
+      {words}
+    </Badge>
+  );
 }

@@ -3,7 +3,7 @@
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import { Badge } from "@/app/_components/badge";
 import type { DraftView } from "@/lib/drafts/draft-view";
-import { KindBadge, StateBadge } from "./draft-badges";
+import { FollowupBadge, KindBadge, StateBadge, WithdrawnBadge } from "./draft-badges";
 import { IntentBadge } from "@/app/_components/intent-badge";
 import { useDateWords } from "./date-words";
 import { DraftCell } from "./draft-cell";
@@ -77,6 +77,8 @@ const targetColumn = (withStatus: boolean) =>
         ) : null}
         <div className="flex flex-wrap gap-1">
           <KindBadge draft={d} />
+          <FollowupBadge draft={d} />
+          <WithdrawnBadge draft={d} />
           {d.replyIntent ? <IntentBadge {...d.replyIntent} /> : null}
           {d.variantLabel ? (
             <Badge tone="primary" title={`Variant ${d.variantLabel} of an A/B group`}>

@@ -51,6 +51,7 @@ export const KIND_OPTIONS = [
   { value: "post", label: "Post" },
   { value: "post_comment", label: "Comment" },
   { value: "reply_dm,reply_comment", label: "Replies" },
+  { value: "followup_dm,followup_comment", label: "Follow-ups" },
 ];
 
 export const SORT_OPTIONS = [
