@@ -27,8 +27,10 @@ export async function unsafeArmFollowups({ now, orgIds }: { now: Date; orgIds?: 
     .filter((p) => p.d.length > 0);
   if (plans.length === 0) return { armed: 0, ended: 0 };
   const late = new Date(now.getTime() - LATE_DAYS * 86_400_000);
-  // The WHERE on drafts repeats the predicate of drafts_followup_unarmed_idx so the planner can use it. `d` holds each
-  // step's days: the message of step k (0: the first one) waits d[k + 1] days.
+  // The WHERE on drafts repeats the predicate of drafts_followup_unarmed_idx so the planner can use it, and names the
+  // campaigns as an index condition: messages of campaigns without steps stay in that index for good, and the join
+  // alone let the planner read all of them every minute (bench/followups). `d` holds each step's days: the message of
+  // step k (0: the first one) waits d[k + 1] days.
   const rows = await db.$queryRaw<Array<{ closed: boolean }>>`
     WITH steps AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) AS s(c int, o int, d int[])),
     due AS (
@@ -36,7 +38,8 @@ export async function unsafeArmFollowups({ now, orgIds }: { now: Date; orgIds?: 
              GREATEST(d.sent_at + make_interval(days => s.d[COALESCE(d.followup_step, 0) + 1]),
                       COALESCE(d.followup_not_before, '-infinity'::timestamptz)) AS at
         FROM drafts d JOIN steps s ON s.c = d.campaign_id AND s.o = d.organization_id
-       WHERE d.followup_due_at IS NULL AND d.followup_closed_at IS NULL AND d.campaign_id IS NOT NULL
+       WHERE d.campaign_id = ANY(${plans.map((p) => p.c)}::int[])
+         AND d.followup_due_at IS NULL AND d.followup_closed_at IS NULL AND d.campaign_id IS NOT NULL
          AND d.state IN ('sent', 'replied') AND d.kind NOT IN ('post', 'reply_dm', 'reply_comment')
          AND d.sent_at IS NOT NULL
        FOR UPDATE OF d SKIP LOCKED)
