@@ -6,11 +6,11 @@ import { shoot } from "./helpers";
 test("list, open a built-in read-only, duplicate it, edit with the preview and save", async ({ page }) => {
   await page.goto("/playbooks");
   const builtins = page.getByRole("table", { name: "Built-in playbooks" });
-  await expect(builtins.getByRole("row")).toHaveCount(12); // the header and the 11 built-ins
-  for (const slug of ["forum-scout", "federated-commenter", "draft-regenerator", "campaign-skill-generator"]) {
+  await expect(builtins.getByRole("row")).toHaveCount(13); // the header and the 12 built-ins
+  for (const slug of ["forum-scout", "federated-commenter", "draft-regenerator", "campaign-skill-generator", "followup-drafter"]) {
     await expect(builtins.getByText(slug, { exact: true })).toBeVisible();
   }
-  await expect(builtins.getByText("Built-in", { exact: true })).toHaveCount(11);
+  await expect(builtins.getByText("Built-in", { exact: true })).toHaveCount(12);
   await shoot(page, "playbooks");
 
   // A built-in opens read-only: source and preview, no Save, a Duplicate to edit button.
