@@ -3,9 +3,12 @@
 //   npm run bench:stream              (DATABASE_URL's server, or an embedded PostgreSQL when unset)
 //   BENCH_CLIENTS=2000 BENCH_EVENTS=50 BENCH_EVENT_GAP_MS=100 npm run bench:stream
 //   BENCH_NATIVE_STREAM=off npm run bench:stream   (Next's route instead of the native path: OUTREACH_NATIVE_STREAM)
+//   BENCH_SIGN_IN=on BENCH_CLIENTS=10000 BENCH_EVENTS=70 BENCH_EVENT_GAP_MS=500 npm run bench:stream
+//                                     (signed-in clients, each with a session of its own among BENCH_USERS members;
+//                                      a burst of 35 s spans two of the streams' 15 s access re-checks)
 //
 // Starts the built app with `next start` (building it first when no build exists) on a fresh database, sign-in off
-// (everything belongs to the default organization), and opens BENCH_CLIENTS connections to GET /api/stream from this
+// (everything belongs to the default organization) unless BENCH_SIGN_IN=on, and opens BENCH_CLIENTS connections to GET /api/stream from this
 // process with plain `http.request`, parsing the SSE frames itself. Once every client has its `hello`, it publishes
 // BENCH_EVENTS `drafts:changed` notices straight onto the NOTIFY channel, as the app's own publish() does, each
 // carrying its sequence number in `ids`, and times publish-to-receive for every client and event. Prints latency,
@@ -25,8 +28,11 @@ const CONNECT_CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 200)
 // on: `next start` serves the stream on the Node response (lib/events/serve-stream-natively.ts); off: Next's route.
 const NATIVE = process.env.BENCH_NATIVE_STREAM === "off" ? "off" : "on";
 const CHANNEL = "outreach_events"; // lib/events/bus.ts EVENTS_CHANNEL
+const SIGN_IN = process.env.BENCH_SIGN_IN === "on";
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const SECRET = "bench-secret-0123456789abcdefghijklmnop";
 
-Object.assign(process.env, { LOG_LEVEL: "silent" });
+Object.assign(process.env, { LOG_LEVEL: "silent", AUTH_SECRET: SECRET });
 
 interface StreamClient {
   req: http.ClientRequest;
@@ -52,13 +58,28 @@ async function main() {
     );
     const orgId = org.rows[0]!.id;
 
-    const started = await startNext(db.url, { OUTREACH_NATIVE_STREAM: NATIVE });
+    // Signed in: BENCH_USERS members of the organization, and one session cookie per client (each its own jti, as
+    // each browser's sign-in is), so the server re-checks CLIENTS distinct sessions.
+    const cookies: string[] = [];
+    if (SIGN_IN) {
+      process.env.DATABASE_URL = db.url;
+      const { encodeSession, SESSION_COOKIE } = await import("../lib/auth/session-cookie");
+      const users = await pool.query<{ id: number; username: string }>(
+        `INSERT INTO users (username, password_hash, created_at) SELECT 'streamer' || g, 'x', now() FROM generate_series(1, ${USERS}) g RETURNING id, username`,
+      );
+      await pool.query(`INSERT INTO memberships (organization_id, user_id, role, created_at) SELECT $1, unnest($2::int[]), 'member', now()`, [orgId, users.rows.map((u) => u.id)]);
+      for (let i = 0; i <= CLIENTS; i++) {
+        const u = users.rows[i % users.rows.length]!;
+        cookies.push(`${SESSION_COOKIE}=${await encodeSession({ userId: u.id, orgId, username: u.username })}`);
+      }
+    }
+    const started = await startNext(db.url, { OUTREACH_NATIVE_STREAM: NATIVE, ...(SIGN_IN ? { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, OUTREACH_JOBS: "off" } : {}) });
     server = { ...started, pid: listeningPid(started.child, started.port) };
     const url = new URL(`${server.base}/api/stream`);
 
     // One stream opened and closed first, so the route's modules and the LISTEN connection are loaded before the
     // baseline: the per-connection figure should not carry one-off costs.
-    const warm = await openClient(url, agent, 0);
+    const warm = await openClient(url, agent, 0, cookies[CLIENTS]);
     warm.req.destroy();
     await sleep(500);
 
@@ -73,7 +94,8 @@ async function main() {
         while (next < CLIENTS) {
           next++;
           try {
-            clients.push(await openClient(url, agent, EVENTS));
+            const i = next;
+            clients.push(await openClient(url, agent, EVENTS, cookies[i - 1]));
           } catch (err) {
             if (failed++ === 0) console.error(`a client failed to connect: ${(err as Error).message}`);
           }
@@ -91,6 +113,7 @@ async function main() {
     const sentAt = new Float64Array(EVENTS + 1).fill(NaN);
     const cpuBefore = cpuMs(server.pid);
     const benchCpuBefore = process.cpuUsage();
+    const xactsBefore = await transactions(pool);
     const burstStart = performance.now();
     for (let seq = 1; seq <= EVENTS; seq++) {
       const due = burstStart + (seq - 1) * GAP_MS;
@@ -105,6 +128,10 @@ async function main() {
     const deadline = performance.now() + 10_000;
     while (countDelivered(clients) < expected && performance.now() < deadline) await sleep(50);
     const serverCpu = cpuMs(server.pid) - cpuBefore;
+    const burstS = (performance.now() - burstStart) / 1000;
+    // The statistics reach pg_stat_database within a second of each transaction's end.
+    await sleep(1500);
+    const xacts = (await transactions(pool)) - xactsBefore;
     const benchCpu = process.cpuUsage(benchCpuBefore);
     mem.push(["after the burst", rssKb(server.pid)]);
 
@@ -132,7 +159,7 @@ async function main() {
     await sleep(2000);
     mem.push(["clients closed", rssKb(server.pid)]);
 
-    console.log(`\n${clients.length} clients, ${EVENTS} events ${GAP_MS} ms apart, sign-in off, ${NATIVE === "on" ? "native stream" : "Next's route"}, one next-server process (pid ${server.pid})\n`);
+    console.log(`\n${clients.length} clients, ${EVENTS} events ${GAP_MS} ms apart, sign-in ${SIGN_IN ? `on (${USERS} members)` : "off"}, ${NATIVE === "on" ? "native stream" : "Next's route"}, one next-server process (pid ${server.pid})\n`);
     printTable(
       ["publish -> receive", "value"],
       [
@@ -146,6 +173,8 @@ async function main() {
         ["connect + hello, all clients", `${(connectMs / 1000).toFixed(2)} s`],
         ["server CPU per event (fan-out)", ms(serverCpu / EVENTS)],
         ["bench CPU per event (parsing)", ms((benchCpu.user + benchCpu.system) / 1000 / EVENTS)],
+        // Everything the database committed during the burst (the server's re-checks and this bench's NOTIFYs and reads).
+        ["database transactions a second, during the burst", (xacts / burstS).toFixed(1)],
       ],
     );
     console.log("");
@@ -168,9 +197,9 @@ async function main() {
 }
 
 /** Opens one SSE connection and resolves when its `hello` arrives. Frames are parsed by hand (no EventSource). */
-function openClient(url: URL, agent: http.Agent, events: number): Promise<StreamClient> {
+function openClient(url: URL, agent: http.Agent, events: number, cookie?: string): Promise<StreamClient> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { agent, headers: { accept: "text/event-stream" } });
+    const req = http.request(url, { agent, headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) } });
     const client: StreamClient = { req, received: new Float64Array(events + 1).fill(NaN), hello: false };
     const timer = setTimeout(() => {
       req.destroy();
@@ -217,6 +246,11 @@ function openClient(url: URL, agent: http.Agent, events: number): Promise<Stream
     });
     req.end();
   });
+}
+
+async function transactions(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()");
+  return Number(rows[0]!.n);
 }
 
 function countDelivered(clients: StreamClient[]): number {

@@ -7,6 +7,7 @@ import type { ThreadKind } from "@/lib/generated/prisma/enums";
 import { findOpenReplies, mostUrgent, type OpenReply, type ReplyStatus } from "@/lib/conversations/find-open-replies";
 import { toSearchTerms } from "@/lib/drafts/search-query";
 import { INTENT_RANK, REPLY_INTENTS, type ReplyIntent } from "@/lib/replies/reply-intent";
+import { searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
 
 export interface ThreadSummary {
   id: number;
@@ -82,9 +83,9 @@ export async function listThreads(
   // Search: each word must match the person's handle or some message of the thread (author and text, through the
   // GIN index conversation_messages_search_vector_idx), so "priya build" finds Priya's thread about builds.
   for (const term of toSearchTerms(q) ?? []) {
-    where.push(Prisma.sql`(to_tsvector('simple'::regconfig, t.target_user) @@ to_tsquery('simple'::regconfig, ${term})
+    where.push(Prisma.sql`(to_tsvector('simple'::regconfig, t.target_user) @@ ${searchTsquerySql(term)}
       OR EXISTS (SELECT 1 FROM conversation_messages sm WHERE sm.organization_id = t.organization_id AND sm.thread_id = t.id
-                 AND sm.search_vector @@ to_tsquery('simple'::regconfig, ${term})))`);
+                 AND sm.search_vector @@ ${searchTsquerySql(term)}))`);
   }
   const order = sort === "intent" ? Prisma.sql`${rankSql} ASC, t.last_message_at DESC, t.id DESC` : Prisma.sql`t.last_message_at DESC, t.id DESC`;
   const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date; intent: string | null; rank: number }>>`

@@ -1,14 +1,15 @@
 // The inbox's tab counts, the sidebar's "waiting for review" number and Home's "N drafts to review". Without a search:
 // one grouped COUNT over the same WHERE clause as the list (without the state, which it groups by), answered from the
 // index (organization_id, state, id) alone. With a search, exact up to SEARCH_COUNT_BOUND per tab and "1,000+" past
-// it, as mail clients count, so that a word in every draft costs no more than a rare one (docs/performance.md,
-// "Inbox counts with a search").
+// it, as mail clients count: a rare word or a handle is counted from the GIN index, a common one by walking the newest
+// drafts of each state until the bound (docs/performance.md, "Inbox counts with a search").
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPool } from "@/lib/db/client";
 import type { DraftState } from "@/lib/generated/prisma/enums";
 import type { DraftFilter } from "@/lib/drafts/schemas";
 import { draftFilterSql } from "@/lib/drafts/draft-filter-sql";
 import { toSearchQuery } from "@/lib/drafts/search-query";
+import { draftsMatchingSql, searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
 
 /** One number per inbox tab (app/(dashboard)/inbox/_components/filters.ts STATE_TABS). */
 export interface DraftCounts {
@@ -38,7 +39,9 @@ const STATES = Object.keys(TAB_OF) as DraftState[];
 
 /** Past this many matches a tab with a search says "1,000+". */
 export const SEARCH_COUNT_BOUND = 1000;
-/** The newest drafts of each state checked one by one against the search before any index is asked. */
+/** Matches read through the GIN index first: a search with fewer matches is counted exactly by that one read. */
+export const SEARCH_COUNT_SAMPLE = 5000;
+/** The newest drafts of a state checked one by one against a common word, until SEARCH_COUNT_BOUND of them match. */
 export const SEARCH_COUNT_WINDOW = 5000;
 
 type Run = (sql: Prisma.Sql) => Promise<Array<Record<string, unknown>>>;
@@ -52,28 +55,35 @@ export function countDraftsSql({ orgId, filter = {} }: { orgId: number; filter?:
 }
 
 /**
- * With a search, each state's newest SEARCH_COUNT_WINDOW drafts (of the other filters) are checked against their
- * stored vector in one statement: a state whose window is not full is counted exactly there, and one whose window
- * already holds SEARCH_COUNT_BOUND matches is "at least" that. Only the states left (a full window, fewer matches: a
- * rarer word) are counted exactly from the GIN index, which is quick precisely because the word is rarer. Left to the
- * planner, a common word read every match of the organization from the GIN index (about 1 s at 100,000 drafts).
+ * With a search, first the matches themselves, at most SEARCH_COUNT_SAMPLE of them: a rare word or a handle (the
+ * usual search) is counted exactly by this read alone, from the GIN index.
  */
-export function searchWindowSql({ orgId, filter, search }: { orgId: number; filter: DraftFilter; search: string }): Prisma.Sql {
+export function searchSampleSql({ orgId, filter }: { orgId: number; filter: DraftFilter }): Prisma.Sql {
   const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
-  return Prisma.sql`SELECT s.state, x.walked, x.hits
-    FROM unnest(CAST(${STATES} AS "DraftState"[])) AS s(state)
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS walked, (count(*) FILTER (WHERE w.search_vector @@ to_tsquery('simple'::regconfig, ${search})))::int AS hits
-      FROM (SELECT d.search_vector FROM drafts d WHERE ${Prisma.join(where, " AND ")} AND d.state = s.state
-            ORDER BY d.id DESC LIMIT ${SEARCH_COUNT_WINDOW}) w
-    ) x`;
+  return Prisma.sql`SELECT h.state, count(*)::int AS n
+    FROM (SELECT d.state FROM ${draftsMatchingSql(toSearchQuery(filter.q)!)} d WHERE ${Prisma.join(where, " AND ")} LIMIT ${SEARCH_COUNT_SAMPLE}) h GROUP BY h.state`;
+}
+
+/**
+ * A common word (the sample filled up): each state still in doubt walks its newest SEARCH_COUNT_WINDOW drafts (of the
+ * other filters) by the (organization_id, state, id) index, checks their stored vector, and stops at
+ * SEARCH_COUNT_BOUND matches, which for a common word come within about as many rows. Left to the planner, a common
+ * word read every match of the organization from the GIN index (about 1 s at 100,000 drafts).
+ */
+export function searchWindowSql({ orgId, filter, search, states }: { orgId: number; filter: DraftFilter; search: string; states: DraftState[] }): Prisma.Sql {
+  const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
+  return Prisma.sql`SELECT s.state, (SELECT count(*)::int FROM (SELECT 1 FROM (
+        SELECT d.search_vector FROM drafts d WHERE ${Prisma.join(where, " AND ")} AND d.state = s.state
+         ORDER BY d.id DESC LIMIT ${SEARCH_COUNT_WINDOW}) w
+      WHERE w.search_vector @@ ${searchTsquerySql(search)} LIMIT ${SEARCH_COUNT_BOUND}) m) AS hits
+    FROM unnest(CAST(${states} AS "DraftState"[])) AS s(state)`;
 }
 
 export function searchIndexSql({ orgId, filter, search, states }: { orgId: number; filter: DraftFilter; search: string; states: DraftState[] }): Prisma.Sql {
   const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
   // MATERIALIZED keeps the planner from turning this back into a walk of the state index.
-  return Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM drafts h WHERE h.organization_id = ${orgId}
-      AND h.state = ANY(CAST(${states} AS "DraftState"[])) AND h.search_vector @@ to_tsquery('simple'::regconfig, ${search}))
+  return Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM ${draftsMatchingSql(search)} h WHERE h.organization_id = ${orgId}
+      AND h.state = ANY(CAST(${states} AS "DraftState"[])))
     SELECT d.state, count(*)::int AS n FROM drafts d WHERE d.id IN (SELECT id FROM hits) AND ${Prisma.join(where, " AND ")} GROUP BY d.state`;
 }
 
@@ -82,21 +92,35 @@ export async function countDraftRows({ orgId, filter = {}, run = onPool }: { org
   const perState = new Map<DraftState, number>();
   const bounded = new Set<DraftState>();
   const search = toSearchQuery(filter.q);
-  if (!search) {
-    for (const row of await run(countDraftsSql({ orgId, filter }))) perState.set(row.state as DraftState, Number(row.n));
-  } else {
-    const left: DraftState[] = [];
-    for (const row of await run(searchWindowSql({ orgId, filter, search }))) {
+  const grouped = async (sql: Prisma.Sql) => new Map((await run(sql)).map((row) => [row.state as DraftState, Number(row.n)]));
+  if (!search) return toTabs(await grouped(countDraftsSql({ orgId, filter })), bounded);
+
+  const sample = await grouped(searchSampleSql({ orgId, filter }));
+  const sampled = [...sample.values()].reduce((a, n) => a + n, 0);
+  if (sampled < SEARCH_COUNT_SAMPLE) return toTabs(sample, bounded);
+
+  // A common word. A state with the bound in the sample is "1,000+"; the others are walked, newest first.
+  const doubtful: DraftState[] = [];
+  for (const state of STATES) {
+    if ((sample.get(state) ?? 0) >= SEARCH_COUNT_BOUND) bounded.add(state);
+    else doubtful.push(state);
+  }
+  const totals = await grouped(countDraftsSql({ orgId, filter: { ...filter, q: undefined } }));
+  const walk = doubtful.filter((state) => (totals.get(state) ?? 0) > 0);
+  const left: DraftState[] = [];
+  if (walk.length) {
+    for (const row of await run(searchWindowSql({ orgId, filter, search, states: walk }))) {
       const state = row.state as DraftState;
-      const [walked, hits] = [Number(row.walked), Number(row.hits)];
+      const hits = Number(row.hits);
       if (hits >= SEARCH_COUNT_BOUND) bounded.add(state);
-      else if (walked >= SEARCH_COUNT_WINDOW) left.push(state);
-      perState.set(state, Math.min(hits, SEARCH_COUNT_BOUND));
-    }
-    if (left.length) {
-      for (const row of await run(searchIndexSql({ orgId, filter, search, states: left }))) perState.set(row.state as DraftState, Number(row.n));
+      // The walk saw every draft of the state: its count is exact.
+      else if ((totals.get(state) ?? 0) <= SEARCH_COUNT_WINDOW) perState.set(state, hits);
+      // Fewer matches than the bound among many drafts: a rarer word in this state, counted from the GIN index.
+      else left.push(state);
     }
   }
+  if (left.length) for (const [state, n] of await grouped(searchIndexSql({ orgId, filter, search, states: left }))) perState.set(state, n);
+  for (const state of bounded) perState.set(state, SEARCH_COUNT_BOUND);
   return toTabs(perState, bounded);
 }
 

@@ -3,6 +3,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DraftFilter } from "@/lib/drafts/schemas";
 import { toSearchQuery } from "@/lib/drafts/search-query";
+import { searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
 
 /**
  * `d` is the drafts table's alias. `omitState` leaves the state out (the counts group by it); `omitSearch` leaves
@@ -22,6 +23,6 @@ export function draftFilterSql(
   if (filter.minQuality !== undefined) where.push(Prisma.sql`d.quality_score >= ${filter.minQuality}`);
   const search = omitSearch ? null : toSearchQuery(filter.q);
   // The GIN index drafts_search_vector_idx serves this (migration search_vectors).
-  if (search) where.push(Prisma.sql`d.search_vector @@ to_tsquery('simple'::regconfig, ${search})`);
+  if (search) where.push(Prisma.sql`d.search_vector @@ ${searchTsquerySql(search)}`);
   return where;
 }

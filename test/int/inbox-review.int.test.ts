@@ -14,7 +14,7 @@ import { resolveBulkTarget } from "@/lib/drafts/resolve-bulk-target";
 import { BULK_FILTER_LIMIT } from "@/lib/drafts/bulk-limits";
 import { listThreads } from "@/lib/conversations/list-threads";
 import { SEARCH_WINDOW } from "@/lib/drafts/list-drafts";
-import { SEARCH_COUNT_BOUND, SEARCH_COUNT_WINDOW } from "@/lib/drafts/count-drafts";
+import { SEARCH_COUNT_BOUND, SEARCH_COUNT_SAMPLE, SEARCH_COUNT_WINDOW } from "@/lib/drafts/count-drafts";
 
 let A: OrgFixture;
 
@@ -143,11 +143,28 @@ describe("counts", () => {
     );
     const counts = async (q: string) => (await call(countsRoute.GET, { cookie: A.cookie, path: `/api/drafts/counts?campaign=${c.campaignId}&q=${q}` })).json;
     expect(await counts(`common_${u}`)).toEqual({ review: SEARCH_COUNT_BOUND, approved: 10, sent: 0, replied: 0, rejected: 0, all: SEARCH_COUNT_BOUND + 10, atLeast: ["review", "all"] });
-    // The rarer word is under the bound in the newest window: its count comes exactly from the index, past the window.
+    // The rarer word has fewer matches than the sample: counted exactly from the index, past the window.
     const sparse = Math.floor((SEARCH_COUNT_WINDOW + 1010) / 7) - 1; // g = 7 is approved
     expect(await counts(`sparse_${u}`)).toEqual({ review: sparse, approved: 1, sent: 0, replied: 0, rejected: 0, all: sparse + 1, atLeast: [] });
     expect(sparse).toBeLessThan(SEARCH_COUNT_BOUND);
-    expect(sparse).toBeGreaterThan(Math.ceil(SEARCH_COUNT_WINDOW / 7));
+  });
+
+  it("a word common in one state and rarer in another, past the newest drafts, is counted exactly where it is rarer", async () => {
+    const c = await freshCampaign();
+    const u = uid();
+    // Approved: more drafts than the window, the word in one of every ten (past the sample, under the bound in the
+    // window). Waiting: the word in every draft, enough to fill the sample.
+    const approved = SEARCH_COUNT_WINDOW + 2000;
+    await getPool().query(
+      `INSERT INTO drafts (organization_id, version, state, kind, platform, project_id, campaign_id, account_handle, target_user, body, created_at, updated_at)
+       SELECT $1, 1, (CASE WHEN g <= $4::int THEN 'approved' ELSE 'pending_review' END)::"DraftState", 'dm', 'forum', $2, $3, 'me', 'mixed_' || g,
+              (CASE WHEN g > $4::int OR g % 10 = 0 THEN 'mixed_${u}' ELSE 'filler' END), now(), now()
+       FROM generate_series(1, $4::int + $5::int) g`,
+      [A.orgId, c.projectId, c.campaignId, approved, SEARCH_COUNT_SAMPLE],
+    );
+    const res = await call(countsRoute.GET, { cookie: A.cookie, path: `/api/drafts/counts?campaign=${c.campaignId}&q=mixed_${u}` });
+    expect(res.json).toEqual({ review: SEARCH_COUNT_BOUND, approved: approved / 10, sent: 0, replied: 0, rejected: 0, all: SEARCH_COUNT_BOUND + approved / 10, atLeast: ["review", "all"] });
+    expect(approved / 10).toBeLessThan(SEARCH_COUNT_BOUND);
   });
 });
 
@@ -169,6 +186,11 @@ describe("search", () => {
     expect(await find(`jane_doe_${u}`)).toEqual([jane.id]);
     expect(await find("jane flaky")).toEqual([jane.id]);
     expect(await find("jane kubernetes")).toEqual([]);
+    // A handle typed in part: the parts before the last are whole words ("jane_doe_" is not "jane_doeville"), the
+    // last is still being typed; a hyphenated word matches while it is typed.
+    expect(await find(`jane_doe_${u.slice(0, 3)}`)).toEqual([jane.id]);
+    expect(await find("jane_do")).toEqual([jane.id]);
+    expect(await find("jan_doe")).toEqual([]);
     expect(await find("flaky", "&state=rejected")).toEqual([]);
     // Pages: the newest matches first, then the next page from the cursor.
     const first = await call(draftsRoute.GET, { cookie: A.cookie, path: `/api/drafts?campaign=${c.campaignId}&q=flaky&limit=1` });
@@ -181,6 +203,8 @@ describe("search", () => {
     // Operator characters are words to the user, never syntax errors.
     expect(await find("flaky & (ci):* |")).toEqual([jane.id]);
     expect(await find("  &|!  ")).toEqual([other.id, omar.id, jane.id]);
+    const hyphen = await c.make({ targetUser: `kim_${u}`, body: "Our follow-up on the write-up you shared." });
+    expect(await find("write-u")).toEqual([hyphen.id, jane.id]);
   });
 
   it("pages through a common word from the newest drafts and still finds a word older than the newest window", async () => {
