@@ -64,19 +64,32 @@ export function searchSampleSql({ orgId, filter }: { orgId: number; filter: Draf
     FROM (SELECT d.state FROM ${draftsMatchingSql(toSearchQuery(filter.q)!)} d WHERE ${Prisma.join(where, " AND ")} LIMIT ${SEARCH_COUNT_SAMPLE}) h GROUP BY h.state`;
 }
 
+/** The newest drafts read first to tell a common word; one in ten of them matching makes it one. */
+export const SEARCH_COUNT_PROBE = 1000;
+
+/** How many of the newest SEARCH_COUNT_PROBE drafts (of the other filters) match: a walk of the id index. */
+export function searchProbeSql({ orgId, filter, search }: { orgId: number; filter: DraftFilter; search: string }): Prisma.Sql {
+  const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
+  return Prisma.sql`SELECT count(*)::int AS hits FROM (SELECT d.search_vector FROM drafts d WHERE ${Prisma.join(where, " AND ")}
+      ORDER BY d.id DESC LIMIT ${SEARCH_COUNT_PROBE}) w WHERE w.search_vector @@ ${searchTsquerySql(search)}`;
+}
+
 /**
- * A common word (the sample filled up): each state still in doubt walks its newest SEARCH_COUNT_WINDOW drafts (of the
- * other filters) by the (organization_id, state, id) index, checks their stored vector, and stops at
- * SEARCH_COUNT_BOUND matches, which for a common word come within about as many rows. Left to the planner, a common
- * word read every match of the organization from the GIN index (about 1 s at 100,000 drafts).
+ * A common word: each state walks its newest SEARCH_COUNT_WINDOW drafts (of the other filters) by the
+ * (organization_id, state, id) index, checks their stored vector, and stops at SEARCH_COUNT_BOUND matches, which for
+ * a common word come within about as many rows. A state that stopped short also says how many drafts it has, up to
+ * one past the window, from the index alone. Left to the planner, a common word read every match of the organization
+ * from the GIN index (about 1 s at 100,000 drafts).
  */
 export function searchWindowSql({ orgId, filter, search, states }: { orgId: number; filter: DraftFilter; search: string; states: DraftState[] }): Prisma.Sql {
-  const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
-  return Prisma.sql`SELECT s.state, (SELECT count(*)::int FROM (SELECT 1 FROM (
-        SELECT d.search_vector FROM drafts d WHERE ${Prisma.join(where, " AND ")} AND d.state = s.state
-         ORDER BY d.id DESC LIMIT ${SEARCH_COUNT_WINDOW}) w
-      WHERE w.search_vector @@ ${searchTsquerySql(search)} LIMIT ${SEARCH_COUNT_BOUND}) m) AS hits
-    FROM unnest(CAST(${states} AS "DraftState"[])) AS s(state)`;
+  const where = Prisma.join(draftFilterSql({ orgId, filter, omitState: true, omitSearch: true }), " AND ");
+  return Prisma.sql`SELECT s.state, x.hits,
+      CASE WHEN x.hits < ${SEARCH_COUNT_BOUND} THEN (SELECT count(*)::int FROM (SELECT 1 FROM drafts d WHERE ${where} AND d.state = s.state
+        LIMIT ${SEARCH_COUNT_WINDOW + 1}) y) END AS size
+    FROM unnest(CAST(${states} AS "DraftState"[])) AS s(state)
+    CROSS JOIN LATERAL (SELECT (SELECT count(*)::int FROM (SELECT 1 FROM (
+        SELECT d.search_vector FROM drafts d WHERE ${where} AND d.state = s.state ORDER BY d.id DESC LIMIT ${SEARCH_COUNT_WINDOW}) w
+      WHERE w.search_vector @@ ${searchTsquerySql(search)} LIMIT ${SEARCH_COUNT_BOUND}) m) AS hits) x`;
 }
 
 export function searchIndexSql({ orgId, filter, search, states }: { orgId: number; filter: DraftFilter; search: string; states: DraftState[] }): Prisma.Sql {
@@ -95,29 +108,27 @@ export async function countDraftRows({ orgId, filter = {}, run = onPool }: { org
   const grouped = async (sql: Prisma.Sql) => new Map((await run(sql)).map((row) => [row.state as DraftState, Number(row.n)]));
   if (!search) return toTabs(await grouped(countDraftsSql({ orgId, filter })), bounded);
 
-  const sample = await grouped(searchSampleSql({ orgId, filter }));
-  const sampled = [...sample.values()].reduce((a, n) => a + n, 0);
-  if (sampled < SEARCH_COUNT_SAMPLE) return toTabs(sample, bounded);
+  // A common word goes straight to the walk; a rarer one (most searches: a handle, a name) is counted from its matches.
+  const [probe] = await run(searchProbeSql({ orgId, filter, search }));
+  const common = Number(probe?.hits ?? 0) * 10 >= SEARCH_COUNT_PROBE;
+  const sample = common ? new Map<DraftState, number>() : await grouped(searchSampleSql({ orgId, filter }));
+  if (!common && [...sample.values()].reduce((a, n) => a + n, 0) < SEARCH_COUNT_SAMPLE) return toTabs(sample, bounded);
 
-  // A common word. A state with the bound in the sample is "1,000+"; the others are walked, newest first.
+  // A state with the bound in the sample is "1,000+"; the others are walked, newest first.
   const doubtful: DraftState[] = [];
   for (const state of STATES) {
     if ((sample.get(state) ?? 0) >= SEARCH_COUNT_BOUND) bounded.add(state);
     else doubtful.push(state);
   }
-  const totals = await grouped(countDraftsSql({ orgId, filter: { ...filter, q: undefined } }));
-  const walk = doubtful.filter((state) => (totals.get(state) ?? 0) > 0);
   const left: DraftState[] = [];
-  if (walk.length) {
-    for (const row of await run(searchWindowSql({ orgId, filter, search, states: walk }))) {
-      const state = row.state as DraftState;
-      const hits = Number(row.hits);
-      if (hits >= SEARCH_COUNT_BOUND) bounded.add(state);
-      // The walk saw every draft of the state: its count is exact.
-      else if ((totals.get(state) ?? 0) <= SEARCH_COUNT_WINDOW) perState.set(state, hits);
-      // Fewer matches than the bound among many drafts: a rarer word in this state, counted from the GIN index.
-      else left.push(state);
-    }
+  for (const row of await run(searchWindowSql({ orgId, filter, search, states: doubtful }))) {
+    const state = row.state as DraftState;
+    const hits = Number(row.hits);
+    if (hits >= SEARCH_COUNT_BOUND) bounded.add(state);
+    // The walk saw every draft of the state: its count is exact.
+    else if (Number(row.size) <= SEARCH_COUNT_WINDOW) perState.set(state, hits);
+    // Fewer matches than the bound among many drafts: a rarer word in this state, counted from the GIN index.
+    else left.push(state);
   }
   if (left.length) for (const [state, n] of await grouped(searchIndexSql({ orgId, filter, search, states: left }))) perState.set(state, n);
   for (const state of bounded) perState.set(state, SEARCH_COUNT_BOUND);

@@ -14,7 +14,7 @@ import { resolveBulkTarget } from "@/lib/drafts/resolve-bulk-target";
 import { BULK_FILTER_LIMIT } from "@/lib/drafts/bulk-limits";
 import { listThreads } from "@/lib/conversations/list-threads";
 import { SEARCH_WINDOW } from "@/lib/drafts/list-drafts";
-import { SEARCH_COUNT_BOUND, SEARCH_COUNT_SAMPLE, SEARCH_COUNT_WINDOW } from "@/lib/drafts/count-drafts";
+import { SEARCH_COUNT_BOUND, SEARCH_COUNT_PROBE, SEARCH_COUNT_SAMPLE, SEARCH_COUNT_WINDOW } from "@/lib/drafts/count-drafts";
 
 let A: OrgFixture;
 
@@ -149,18 +149,21 @@ describe("counts", () => {
     expect(sparse).toBeLessThan(SEARCH_COUNT_BOUND);
   });
 
-  it("a word common in one state and rarer in another, past the newest drafts, is counted exactly where it is rarer", async () => {
+  it("a word common in one state and rarer in another, absent from the newest drafts, is counted exactly where it is rarer", async () => {
     const c = await freshCampaign();
     const u = uid();
-    // Approved: more drafts than the window, the word in one of every ten (past the sample, under the bound in the
-    // window). Waiting: the word in every draft, enough to fill the sample.
+    // Oldest first: approved drafts, more than the window, the word in one of every ten; then waiting drafts with the
+    // word in each, enough to fill the sample; then the newest, rejected, without it (so the word does not look common).
     const approved = SEARCH_COUNT_WINDOW + 2000;
+    const waiting = SEARCH_COUNT_SAMPLE;
+    const rejected = SEARCH_COUNT_PROBE;
     await getPool().query(
       `INSERT INTO drafts (organization_id, version, state, kind, platform, project_id, campaign_id, account_handle, target_user, body, created_at, updated_at)
-       SELECT $1, 1, (CASE WHEN g <= $4::int THEN 'approved' ELSE 'pending_review' END)::"DraftState", 'dm', 'forum', $2, $3, 'me', 'mixed_' || g,
-              (CASE WHEN g > $4::int OR g % 10 = 0 THEN 'mixed_${u}' ELSE 'filler' END), now(), now()
-       FROM generate_series(1, $4::int + $5::int) g`,
-      [A.orgId, c.projectId, c.campaignId, approved, SEARCH_COUNT_SAMPLE],
+       SELECT $1, 1, (CASE WHEN g <= $4::int THEN 'approved' WHEN g <= $4::int + $5::int THEN 'pending_review' ELSE 'rejected' END)::"DraftState",
+              'dm', 'forum', $2, $3, 'me', 'mixed_' || g,
+              (CASE WHEN (g <= $4::int AND g % 10 = 0) OR (g > $4::int AND g <= $4::int + $5::int) THEN 'mixed_${u}' ELSE 'filler' END), now(), now()
+       FROM generate_series(1, $4::int + $5::int + $6::int) g ORDER BY g`,
+      [A.orgId, c.projectId, c.campaignId, approved, waiting, rejected],
     );
     const res = await call(countsRoute.GET, { cookie: A.cookie, path: `/api/drafts/counts?campaign=${c.campaignId}&q=mixed_${u}` });
     expect(res.json).toEqual({ review: SEARCH_COUNT_BOUND, approved: approved / 10, sent: 0, replied: 0, rejected: 0, all: SEARCH_COUNT_BOUND + approved / 10, atLeast: ["review", "all"] });
