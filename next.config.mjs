@@ -25,7 +25,9 @@ const nextConfig = {
   // a third of that build), and Turbopack does not write its cache of the compilation, which only a later build of
   // the same checkout would read (about 20 s on two cores).
   typescript: { ignoreBuildErrors: true },
-  experimental: { turbopackFileSystemCacheForBuild: false },
+  // Route modules load when a route is first asked for, not all at start: an instance holds only the pages and routes
+  // it serves (docs/performance.md, "Memory and start-up").
+  experimental: { turbopackFileSystemCacheForBuild: false, preloadEntriesOnStart: false },
   typedRoutes: false,
   // Every response refuses framing and sniffing; pages get their nonce-based policy from proxy.ts, everything under
   // /api a policy that loads nothing.

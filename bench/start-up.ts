@@ -2,6 +2,7 @@
 //
 //   npm run bench:start-up        (DATABASE_URL's server, or an embedded PostgreSQL when unset; after `npm run build`)
 //   BENCH_STARTS=5 BENCH_REQUESTS=1000 BENCH_IDLE_S=10 npm run bench:start-up
+//   BENCH_SERVER_NODE_ARGS="--max-semi-space-size=4" BENCH_SERVER_ENV="MALLOC_ARENA_MAX=2"   (to compare a setting)
 //
 // Migrates a fresh database and seeds the default organization (a project, a campaign, 400 drafts of a real length),
 // then BENCH_STARTS times: spawns `node scripts/start.mjs start`, which is what `npm start` runs (no tuning of the
@@ -9,7 +10,8 @@
 // 200 on /inbox.
 // On the last start it waits BENCH_IDLE_S seconds and reads the server's RSS (idle), then sends BENCH_REQUESTS inbox
 // page requests (4 in flight) and reads it again, with the resident memory by kind from /proc/<pid>/smaps_rollup and
-// the file-backed mappings holding the most.
+// the file-backed mappings holding the most, and V8's own figures (heap used and committed per space, external memory)
+// from the instance's /api/metrics.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
@@ -18,6 +20,9 @@ import { freePort, pct, printTable } from "./support";
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
+const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const SERVER_ENV = Object.fromEntries((process.env.BENCH_SERVER_ENV ?? "").split(" ").filter(Boolean).map((kv) => kv.split("=") as [string, string]));
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
 Object.assign(process.env, { LOG_LEVEL: "silent", OUTREACH_AUTH: "off" });
 
 const BODY =
@@ -54,11 +59,13 @@ async function main() {
     const server = last!;
     await sleep(IDLE_S * 1000);
     const idle = memoryOf(server.child.pid!);
+    const idleHeap = await heapOf(server.base);
     const t = performance.now();
     await load(server.base, REQUESTS);
     const took = performance.now() - t;
     await sleep(2000);
     const used = memoryOf(server.child.pid!);
+    const usedHeap = await heapOf(server.base);
     console.log(`\nserver memory: idle ${IDLE_S} s after start, then after ${REQUESTS.toLocaleString("en")} /inbox requests (${(REQUESTS / (took / 1000)).toFixed(0)} a second)\n`);
     printTable(
       ["", "RSS", "anonymous", "file-backed", "largest files"],
@@ -66,6 +73,12 @@ async function main() {
         ["idle", mb(idle.rss), mb(idle.anon), mb(idle.file), idle.top],
         [`after ${REQUESTS}`, mb(used.rss), mb(used.anon), mb(used.file), used.top],
       ],
+    );
+    console.log("\nV8, from /api/metrics (MB): heap used / committed, per space, and external (buffers, native)\n");
+    const spaces = Object.keys(usedHeap.spaces);
+    printTable(
+      ["", "heap", ...spaces, "external"],
+      [idleHeap, usedHeap].map((h, i) => [i === 0 ? "idle" : `after ${REQUESTS}`, `${h.used} / ${h.total}`, ...spaces.map((k) => h.spaces[k] ?? "-"), h.external]),
     );
     await server.stop();
   } finally {
@@ -86,12 +99,15 @@ async function startAndTime(databaseUrl: string): Promise<Started> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // As a person's shell runs it: no NODE_ENV (start.mjs sets it), no allocator tuning.
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn" };
+  const env: Record<string, string | undefined> = {
+    ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: databaseUrl, OUTREACH_AUTH: "off", LOG_LEVEL: "warn", OUTREACH_METRICS_TOKEN: METRICS_TOKEN,
+  };
   delete env.NODE_ENV;
   delete env.MALLOC_ARENA_MAX;
+  Object.assign(env, SERVER_ENV);
   const t0 = performance.now();
   // What `npm start` runs (its build check, then Next in the same process), without npm's own start-up.
-  const child = spawn(process.execPath, ["scripts/start.mjs", "start"], { env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...NODE_ARGS, "scripts/start.mjs", "start"], { env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
   let answer = 0;
   let inbox = 0;
   while (!inbox) {
@@ -115,6 +131,18 @@ async function startAndTime(databaseUrl: string): Promise<Started> {
       await new Promise((r) => child.once("exit", r));
     },
   };
+}
+
+/** V8's figures from prom-client's default metrics, in MB. */
+async function heapOf(base: string) {
+  const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name: string, label = "") => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name}${label ? `{${label}` : " "}`));
+    return line ? (Number(line.split(" ").pop()) / 1048576).toFixed(0) : "?";
+  };
+  const spaces: Record<string, string> = {};
+  for (const space of ["new", "old", "code", "large_object"]) spaces[space] = `${value("outreach_nodejs_heap_space_size_used_bytes", `space="${space}"`)} / ${value("outreach_nodejs_heap_space_size_total_bytes", `space="${space}"`)}`;
+  return { used: value("outreach_nodejs_heap_size_used_bytes"), total: value("outreach_nodejs_heap_size_total_bytes"), external: value("outreach_nodejs_external_memory_bytes"), spaces };
 }
 
 async function load(base: string, total: number) {

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import v8 from "node:v8";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -40,6 +41,12 @@ if (stale) {
   const status = buildAll();
   if (status !== 0) process.exit(status);
 }
+
+// V8 lets its heap grow to several times what is live before it collects (up to 4x on a machine with memory to
+// spare): after 1,000 inbox pages the server held 261 MB of old space for 101 MB of live objects. Half again is plenty
+// for a web server's garbage, at no measurable cost in requests a second (docs/performance.md, "Memory and start-up").
+// Read at each collection, so it applies from here on; the `node` on the command line needs no flags of its own.
+v8.setFlagsFromString("--heap-growing-percent=50");
 
 process.env.NODE_ENV = "production";
 const { nextStart } = require("next/dist/cli/next-start.js");
