@@ -76,8 +76,12 @@ async function enterView(page: Page, view: (typeof VIEWS)[number]) {
     localStorage.setItem("theme", theme);
     (window as unknown as { __applyTheme: () => void }).__applyTheme();
   }, view.theme);
-  // Two frames: the resize's re-render and the theme's repaint are in before axe reads colours and boxes.
+  // Two frames: the resize's re-render and the theme's repaint are in before axe reads colours and boxes. Then the
+  // colour transitions the theme change started (links and buttons fade over 150 ms) must end, or axe reads a colour
+  // halfway between the two themes: on a quiet machine two frames come well before that.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Transitions only: a spinner or the live dot's pulse never finishes.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
 }
 
 test("every page a customer can reach has no serious or critical WCAG 2.2 AA violation, in light and dark, at 1440 and 390 px", async ({ browser }) => {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import type { DraftView } from "@/lib/drafts/draft-view";
+import { mergeFreshPage, newerCopy } from "@/lib/drafts/merge-fresh-page";
 
 type ListResponse = { drafts: DraftView[]; nextCursor: string | null };
 export type ListStatus = "loading" | "ready" | "error";
@@ -70,11 +71,9 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
     try {
       const res = await apiFetch<ListResponse>(`/api/drafts?${query}`);
       if (gen !== generation.current) return;
-      // A re-read that set out before a decision or edit made here can land after it: keep the newer copy.
-      setRows((prev) => {
-        const current = new Map(prev.map((d) => [d.id, d]));
-        return res.drafts.map((d) => newer(current.get(d.id), d));
-      });
+      // New drafts are added; the rows on screen stay, a decision made here in place included, and a re-read that
+      // set out before a decision or edit made here can land after it: the newer copy is kept.
+      setRows((prev) => mergeFreshPage(prev, res.drafts));
       setNextCursor(res.nextCursor);
     } catch {
       // The notice stays up and the reviewer can reload by hand.
@@ -106,21 +105,10 @@ export function useDraftList(query: string, pageQuery: (cursor: string) => strin
   const replaceRows = useCallback((fresh: DraftView[]) => {
     if (fresh.length === 0) return;
     const byId = new Map(fresh.map((d) => [d.id, d]));
-    setRows((prev) => prev.map((d) => newer(d, byId.get(d.id))));
+    setRows((prev) => prev.map((d) => newerCopy(d, byId.get(d.id))));
   }, []);
 
   return { rows, nextCursor, status, error, retry, refresh, loadMore, loadingMore, moreError, replaceRows };
-}
-
-/**
- * Of two copies of a draft, the later one: every write bumps the version, so a copy read before a change here never
- * replaces the row that change returned. An equal version is taken as fresher (a running regeneration ending changes
- * what the row shows without a write to the draft).
- */
-function newer(current: DraftView | undefined, incoming: DraftView | undefined): DraftView {
-  if (!incoming) return current!;
-  if (!current) return incoming;
-  return current.version > incoming.version ? current : incoming;
 }
 
 /** GET /api/drafts/[id] for several ids, a few at a time so a large bulk action doesn't flood the server. */
