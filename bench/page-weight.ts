@@ -42,7 +42,7 @@ async function seed(pool: pg.Pool): Promise<Omit<Seeded, "cookie"> & { orgId: nu
   );
   const run = await one<{ id: number }>(
     `INSERT INTO runs (organization_id, campaign_id, project_id, kind, status, runner, started_at, finished_at)
-     VALUES ($1, $2, $3, 'campaign', 'succeeded', 'cloud', now() - interval '10 minutes', now() - interval '5 minutes') RETURNING id`,
+     VALUES ($1, $2, $3, 'campaign', 'success', 'cloud', now() - interval '10 minutes', now() - interval '5 minutes') RETURNING id`,
     [org.id, campaign.id, project.id],
   );
   await pool.query(
