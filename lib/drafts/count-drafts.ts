@@ -9,7 +9,7 @@ import type { DraftState } from "@/lib/generated/prisma/enums";
 import type { DraftFilter } from "@/lib/drafts/schemas";
 import { draftFilterSql } from "@/lib/drafts/draft-filter-sql";
 import { toSearchQuery } from "@/lib/drafts/search-query";
-import { draftsMatchingSql, searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
+import { searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
 
 /** One number per inbox tab (app/(dashboard)/inbox/_components/filters.ts STATE_TABS). */
 export interface DraftCounts {
@@ -59,9 +59,9 @@ export function countDraftsSql({ orgId, filter = {} }: { orgId: number; filter?:
  * usual search) is counted exactly by this read alone, from the GIN index.
  */
 export function searchSampleSql({ orgId, filter }: { orgId: number; filter: DraftFilter }): Prisma.Sql {
-  const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
+  const where = draftFilterSql({ orgId, filter, omitState: true });
   return Prisma.sql`SELECT h.state, count(*)::int AS n
-    FROM (SELECT d.state FROM ${draftsMatchingSql(toSearchQuery(filter.q)!)} d WHERE ${Prisma.join(where, " AND ")} LIMIT ${SEARCH_COUNT_SAMPLE}) h GROUP BY h.state`;
+    FROM (SELECT d.state FROM drafts d WHERE ${Prisma.join(where, " AND ")} LIMIT ${SEARCH_COUNT_SAMPLE}) h GROUP BY h.state`;
 }
 
 /** The newest drafts read first to tell a common word; one in ten of them matching makes it one. */
@@ -97,8 +97,8 @@ export function searchWindowSql({ orgId, filter, search, states }: { orgId: numb
 export function searchIndexSql({ orgId, filter, search, states }: { orgId: number; filter: DraftFilter; search: string; states: DraftState[] }): Prisma.Sql {
   const where = draftFilterSql({ orgId, filter, omitState: true, omitSearch: true });
   // MATERIALIZED keeps the planner from turning this back into a walk of the state index.
-  return Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM ${draftsMatchingSql(search)} h WHERE h.organization_id = ${orgId}
-      AND h.state = ANY(CAST(${states} AS "DraftState"[])))
+  return Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM drafts h WHERE h.organization_id = ${orgId}
+      AND h.state = ANY(CAST(${states} AS "DraftState"[])) AND h.search_vector @@ ${searchTsquerySql(search)})
     SELECT d.state, count(*)::int AS n FROM drafts d WHERE d.id IN (SELECT id FROM hits) AND ${Prisma.join(where, " AND ")} GROUP BY d.state`;
 }
 

@@ -7,7 +7,7 @@ import { toDraftView, type DraftRow, type DraftView } from "@/lib/drafts/draft-v
 import { decodeDraftCursor, encodeDraftCursor } from "@/lib/drafts/draft-cursor";
 import { draftFilterSql } from "@/lib/drafts/draft-filter-sql";
 import { toSearchQuery } from "@/lib/drafts/search-query";
-import { draftsMatchingSql, searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
+import { searchTsquerySql } from "@/lib/drafts/search-tsquery-sql";
 
 export interface DraftPage {
   drafts: DraftView[];
@@ -82,7 +82,8 @@ export function listDraftsSql({ orgId, query, plan = "index" }: { orgId: number;
     where.push(Prisma.sql`d.id IN (SELECT id FROM hits)`);
   } else if (search) {
     // MATERIALIZED keeps the planner from turning this back into a walk of the id index.
-    hits = Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM ${draftsMatchingSql(search)} h WHERE h.organization_id = ${orgId}) `;
+    hits = Prisma.sql`WITH hits AS MATERIALIZED (SELECT h.id FROM drafts h WHERE h.organization_id = ${orgId}
+      AND h.search_vector @@ ${searchTsquerySql(search)}) `;
     where.push(Prisma.sql`d.id IN (SELECT id FROM hits)`);
   }
 

@@ -11,12 +11,3 @@ export function searchTsquerySql(search: string): Prisma.Sql {
   return Prisma.sql`CAST(regexp_replace(CAST(to_tsquery('simple'::regconfig, ${search}) AS text), '''([^''./@-]*)'':\\* <-> ', '''\\1'' <-> ', 'g') AS tsquery)`;
 }
 
-/**
- * The drafts matching a search, from the GIN index alone, to stand where `drafts d` would. PostgreSQL cannot estimate
- * how many drafts a search matches, guesses a few thousand, and then ANDs the GIN lookup with the organization's whole
- * id index (100,000 entries, 5 ms) to save heap reads it would not have made. OFFSET 0 keeps the caller's conditions
- * out of the scan: they filter the matches, which for the searches that come here (a handle, a rarer word) are few.
- */
-export function draftsMatchingSql(search: string): Prisma.Sql {
-  return Prisma.sql`(SELECT * FROM drafts m WHERE m.search_vector @@ ${searchTsquerySql(search)} OFFSET 0)`;
-}
