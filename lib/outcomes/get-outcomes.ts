@@ -161,12 +161,7 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
   );
   const byVariant: OutcomeVariant[] = variantRows.rows.map((v) => ({
     variantLabel: v.variant_label,
-    sent: v.sent,
-    replied: v.replied,
-    replyRate: v.sent > 0 ? v.replied / v.sent : null,
-    replyRateInterval: wilsonInterval(v.replied, v.sent),
-    positiveReplied: v.positive_replied,
-    positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
+    ...replyRates(v),
     positiveReplyRateInterval: wilsonInterval(v.positive_replied, v.sent),
   }));
   // Reply rate per follow-up step (docs/sequences.md "Outcomes"): 0 is the first message.
@@ -176,15 +171,7 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
       GROUP BY step ORDER BY step`,
     params,
   );
-  const byStep: OutcomeStep[] = stepRows.rows.map((v) => ({
-    step: v.step,
-    sent: v.sent,
-    replied: v.replied,
-    replyRate: v.sent > 0 ? v.replied / v.sent : null,
-    replyRateInterval: wilsonInterval(v.replied, v.sent),
-    positiveReplied: v.positive_replied,
-    positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
-  }));
+  const byStep: OutcomeStep[] = stepRows.rows.map((v) => ({ step: v.step, ...replyRates(v) }));
   const namedCampaigns = () => byCampaign.filter((c) => c.campaignName !== null);
 
   const campaignIds = [...new Set(rows.map((r) => r.campaign_id).filter((id) => id > 0))];
@@ -234,5 +221,17 @@ export async function getOutcomes({ orgId, query, now = new Date() }: { orgId: n
       positiveCampaigns: compareRates(namedCampaigns().map((c) => ({ label: c.campaignName!, successes: c.positiveReplied, trials: c.sent }))),
     },
     countedThrough: state.rows[0] && state.rows[0].through.getTime() > 0 ? state.rows[0].through.toISOString() : null,
+  };
+}
+
+/** Sends, replies and their rates with the reply rate's Wilson interval, for a row of a per-variant or per-step sum. */
+function replyRates(v: { sent: number; replied: number; positive_replied: number }) {
+  return {
+    sent: v.sent,
+    replied: v.replied,
+    replyRate: v.sent > 0 ? v.replied / v.sent : null,
+    replyRateInterval: wilsonInterval(v.replied, v.sent),
+    positiveReplied: v.positive_replied,
+    positiveReplyRate: v.sent > 0 ? v.positive_replied / v.sent : null,
   };
 }
