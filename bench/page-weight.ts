@@ -6,6 +6,7 @@
 // long log, a conversation of 30 messages), starts the built app with `next start`, and for the inbox (50 rows), a
 // conversation, a campaign and a run page prints the HTML's bytes (identity and gzip), how much of it is the page's
 // serialized data for the client (the inline flight payload), and the time to the first row in Chromium.
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import pg from "pg";
@@ -83,6 +84,8 @@ async function weigh(base: string, path: string, cookie: string) {
   const html = await res.text();
   const flight = [...html.matchAll(/<script[^>]*>self\.__next_f\.push\((.*?)\)<\/script>/gs)].reduce((n, m) => n + Buffer.byteLength(m[0]), 0);
   const bytes = Buffer.byteLength(html);
+  // BENCH_DUMP=dir keeps each page's HTML, to see where its bytes go.
+  if (process.env.BENCH_DUMP) writeFileSync(`${process.env.BENCH_DUMP}/${path.replace(/\W+/g, "_")}.html`, html);
   return { bytes, gzip: gzipSync(html).length, flight };
 }
 

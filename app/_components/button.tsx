@@ -2,34 +2,13 @@ import Link from "next/link";
 import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import { cx } from "./cx";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-solid" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-solid" | "ghost" | "link";
 export type ButtonSize = "sm" | "md";
 
-const base =
-  "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md font-medium transition-colors " +
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 " +
-  "disabled:cursor-not-allowed disabled:opacity-50";
-
-const variants: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400",
-  secondary:
-    "border border-zinc-300 bg-white text-zinc-800 shadow-sm hover:bg-zinc-50 " +
-    "dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
-  danger:
-    "border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 " +
-    "dark:border-red-900 dark:bg-zinc-900 dark:text-red-400 dark:hover:bg-red-950/40",
-  "danger-solid": "bg-red-600 text-white shadow-sm hover:bg-red-500 dark:bg-red-600 dark:hover:bg-red-500",
-  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
-};
-
-// Below md (a phone) every button is at least 44 px tall: a fingertip's target.
-const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-2.5 text-xs max-md:h-11 max-md:px-3.5 max-md:text-sm",
-  md: "h-9 px-3.5 text-sm max-md:h-11",
-};
-
+// The looks live in app/globals.css as component classes (.btn, .btn-<variant>, .btn-<size>): a button is repeated on
+// every inbox row, and one class each weighs a fraction of the utilities it stands for.
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
-  return cx(base, variants[variant], sizes[size], extra);
+  return cx("btn", `btn-${variant}`, `btn-${size}`, extra);
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

@@ -1,13 +1,8 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
-/** Shared look of every text-like control, so inputs, selects and textareas line up. */
-export const controlClasses =
-  "block w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm " +
-  "placeholder:text-zinc-400 focus:border-indigo-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-500/40 " +
-  "disabled:cursor-not-allowed disabled:bg-zinc-100 disabled:text-zinc-500 " +
-  "aria-invalid:border-red-500 " +
-  "dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:disabled:bg-zinc-800";
+/** Shared look of every text-like control, so inputs, selects and textareas line up (.control in app/globals.css). */
+export const controlClasses = "control";
 
 type FieldProps = {
   id: string;

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cx } from "./cx";
 import { useInboxWaiting, WaitingBadge } from "./inbox-waiting";
 
 /** `waiting`: the item shows how many drafts wait for review (the Inbox). */
@@ -26,13 +25,8 @@ export function SidebarNav({ items, inboxWaiting = null }: { items: NavItem[]; i
               <Link
                 href={item.href}
                 aria-current={active ? "page" : undefined}
-                className={cx(
-                  "flex items-center rounded-md px-3 py-1.5 text-sm font-medium transition-colors max-md:py-3",
-                  "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
-                  active
-                    ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300"
-                    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-zinc-100",
-                )}
+                // .nav-link (app/globals.css) looks current through aria-current.
+                className="nav-link"
               >
                 {item.label}
                 {item.waiting && waiting !== null ? <WaitingBadge count={waiting} /> : null}

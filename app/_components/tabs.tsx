@@ -15,13 +15,8 @@ export function Tabs({ items, active, label }: { items: TabItem[]; active: strin
               <Link
                 href={item.href}
                 aria-current={selected ? "page" : undefined}
-                className={cx(
-                  "inline-flex items-center gap-2 whitespace-nowrap rounded-t-md border-b-2 px-3 py-2 text-sm font-medium",
-                  "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
-                  selected
-                    ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
-                    : "border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800 dark:text-zinc-400 dark:hover:border-zinc-600 dark:hover:text-zinc-200",
-                )}
+                // .tab-link (app/globals.css) looks selected through aria-current.
+                className="tab-link"
               >
                 {item.label}
                 {item.count !== undefined ? (

@@ -1,6 +1,7 @@
 // The inbox's first page, read while the server renders /inbox so the rows arrive in the same response as the page.
 // It reads the URL as the client does (the same filter helpers, the campaign's quality default) and runs the same
 // listDrafts as GET /api/drafts with the same validation, so the first page is exactly what the client would fetch.
+import { compactDraftView } from "@/lib/drafts/compact-draft-view";
 import { listDrafts } from "@/lib/drafts/list-drafts";
 import { ZListDraftsQuery } from "@/lib/drafts/schemas";
 import { log } from "@/lib/log/logger";
@@ -29,7 +30,8 @@ export async function readFirstInboxPage({ orgId, params, qualityDefaults }: { o
   const renderedAt = Date.now();
   try {
     const page = await listDrafts({ orgId, query: parsed.data });
-    return { query, drafts: page.drafts, nextCursor: page.nextCursor, renderedAt };
+    // Compact: the rows are in the page's HTML already; their props need not spell out every empty field.
+    return { query, drafts: page.drafts.map(compactDraftView), nextCursor: page.nextCursor, renderedAt };
   } catch (err) {
     log.warn("inbox: the first page could not be read on the server; the browser asks for it", { orgId, error: (err as Error).message });
     return null;

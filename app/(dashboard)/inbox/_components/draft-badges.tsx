@@ -53,9 +53,16 @@ export function qualityExplanation(draft: Pick<DraftView, "qualityScore" | "qual
   return lines.join("\n");
 }
 
-export function QualityBadge({ draft, thresholds, minQuality }: { draft: DraftView; thresholds: QualityThresholds; minQuality?: string | null }) {
+/**
+ * `brief` gives the score and the judge's reason only: the inbox's rows as the server sends them, where the rubric's
+ * lines would repeat on each of 50 rows (docs/performance.md "Page weight"). The page is inert until it is hydrated,
+ * and from then on every badge explains itself in full.
+ */
+export function QualityBadge({ draft, thresholds, minQuality, brief = false }: { draft: DraftView; thresholds: QualityThresholds; minQuality?: string | null; brief?: boolean }) {
   if (draft.qualityScore === null) return null;
-  const tip = qualityExplanation(draft, thresholds, minQuality);
+  const tip = brief
+    ? [`Quality score ${draft.qualityScore} of 100.`, draft.qualityReason ? `Why: ${draft.qualityReason}` : null].filter(Boolean).join("\n")
+    : qualityExplanation(draft, thresholds, minQuality);
   return (
     <Badge tone={qualityTone(draft.qualityScore, thresholds)} title={tip} className="font-mono cursor-help">
       Q{draft.qualityScore}

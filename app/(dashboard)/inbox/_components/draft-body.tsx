@@ -19,10 +19,7 @@ export function DraftBody({ draft }: { draft: DraftView }) {
       {draft.title ? <p className="mb-0.5 font-medium text-zinc-900 dark:text-zinc-100">{draft.title}</p> : null}
       <p
         id={bodyId}
-        className={cx(
-          "text-sm leading-relaxed whitespace-pre-line text-zinc-800 [overflow-wrap:anywhere] dark:text-zinc-200",
-          !expanded && "line-clamp-3",
-        )}
+        className={cx("draft-text", !expanded && "line-clamp-3")}
       >
         {draft.body}
       </p>
@@ -32,7 +29,7 @@ export function DraftBody({ draft }: { draft: DraftView }) {
           aria-expanded={expanded}
           aria-controls={bodyId}
           onClick={() => setExpanded((v) => !v)}
-          className="mt-0.5 rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+          className="draft-more"
         >
           {expanded ? "Show less" : "Show more"}
         </button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge } from "@/app/_components/badge";
-import { Button, Spinner } from "@/app/_components/button";
+import { Button, buttonClasses, Spinner } from "@/app/_components/button";
 import { buildComposeUrl } from "@/lib/drafts/compose-url";
 import type { DraftView } from "@/lib/drafts/draft-view";
 import { BodyEditor, DraftBody } from "./draft-body";
@@ -87,8 +87,8 @@ function DraftFlags({ draft, meta }: { draft: DraftView; meta: InboxTableMeta })
     draft.regeneratingRunId !== null || scheduled || draft.bodyEdited || autoPost !== null || isHeld(draft, meta.now);
   if (!any) return null;
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
-      <QualityBadge draft={draft} thresholds={meta.thresholds} minQuality={meta.minQuality} />
+    <div className="draft-line">
+      <QualityBadge draft={draft} thresholds={meta.thresholds} minQuality={meta.minQuality} brief={!meta.hydrated} />
       {draft.dedupWarning ? <DedupBadge warning={draft.dedupWarning} formatDate={words.date} /> : null}
       {draft.draftingRunId !== null && draft.draftingFailure === null ? (
         <Badge tone="primary" title="The agent is still writing this reply; it cannot be approved yet">
@@ -191,13 +191,13 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
   if (!reviewable && !href && !decided && !checkable) return null;
 
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className="draft-line">
       {reviewable && failedDrafting ? (
         <>
           <Button size="sm" onClick={() => meta.onRetryDrafting(draft)} pending={busy === "retry"} disabled={Boolean(busy)} aria-label={`Retry drafting reply ${draft.id}`}>
             Retry drafting
           </Button>
-          <a href={`/runs/${draft.draftingRunId}`} className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 max-md:h-11 dark:text-indigo-400 dark:hover:bg-indigo-500/10">
+          <a href={`/runs/${draft.draftingRunId}`} className={buttonClasses("link", "sm")}>
             View run log
           </a>
           <Button size="sm" variant="secondary" onClick={() => meta.onOpenReject(meta.rejecting === draft.id ? null : draft)} pending={busy === "reject"} disabled={Boolean(busy)} aria-expanded={meta.rejecting === draft.id} aria-label={`Reject draft ${draft.id}`}>
@@ -273,7 +273,7 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
           rel="noopener noreferrer"
           aria-label={`View sent draft ${draft.id} on platform`}
           title={draft.removalCheck.url}
-          className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 max-md:h-11 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
+          className={buttonClasses("link", "sm")}
         >
           View on platform ↗
         </a>
@@ -286,7 +286,8 @@ function DraftActions({ draft, meta }: { draft: DraftView; meta: InboxTableMeta 
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`Open draft ${draft.id} on platform${notReady ? " (not ready to send)" : ""}`}
-            className="inline-flex h-8 items-center rounded-md px-2.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
+            // On a phone it stays a line of text (it sits beside "Not ready"), not a 44 px button.
+            className={buttonClasses("link", "sm", "max-md:h-8 max-md:px-2.5 max-md:text-xs")}
           >
             Open on platform ↗
           </a>

@@ -14,9 +14,6 @@ export const inboxFeatures = tableFeatures({ rowSelectionFeature, tableMeta: {} 
 
 const col = createColumnHelper<typeof inboxFeatures, DraftView>();
 
-const checkboxClasses =
-  "size-4 max-md:size-6 rounded border-zinc-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-zinc-600";
-
 /** The draft's state, how long ago it was written and its id: the Status column, or a line under the target. */
 function DraftStatus({ draft: d, className }: { draft: DraftView; className: string }) {
   const words = useDateWords();
@@ -24,12 +21,12 @@ function DraftStatus({ draft: d, className }: { draft: DraftView; className: str
     <div className={className}>
       <StateBadge state={d.state} />
       <RemovalBadge check={d.removalCheck} when={words.dateTime} />
-      <p className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
+      <p className="draft-meta whitespace-nowrap">
         <time dateTime={d.createdAt} title={words.dateTime(d.createdAt)}>
           {words.ago(d.createdAt)}
         </time>
       </p>
-      <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400">#{d.id}</p>
+      <p className="draft-meta font-mono">#{d.id}</p>
     </div>
   );
 }
@@ -39,7 +36,7 @@ const selectColumn = col.display({
   header: ({ table }) => (
     <input
       type="checkbox"
-      className={checkboxClasses}
+      className="draft-check"
       aria-label="Select all loaded drafts"
       checked={table.getIsAllRowsSelected()}
       ref={(el) => {
@@ -51,7 +48,7 @@ const selectColumn = col.display({
   cell: ({ row }) => (
     <input
       type="checkbox"
-      className={checkboxClasses}
+      className="draft-check"
       aria-label={`Select draft ${row.original.id}`}
       checked={row.getIsSelected()}
       disabled={!row.getCanSelect()}
@@ -67,15 +64,15 @@ const targetColumn = (withStatus: boolean) =>
     header: "Target",
     cell: ({ row: { original: d } }) => (
       <div className="min-w-0 space-y-1">
-        <p className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={d.targetUser}>
+        <p className="draft-target" title={d.targetUser}>
           {d.targetUser}
         </p>
         {d.targetCommunity ? (
-          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={d.targetCommunity}>
+          <p className="draft-meta truncate" title={d.targetCommunity}>
             in {d.targetCommunity}
           </p>
         ) : null}
-        <div className="flex flex-wrap gap-1">
+        <div className="draft-line gap-1">
           <KindBadge draft={d} />
           <FollowupBadge draft={d} />
           <WithdrawnBadge draft={d} />
@@ -101,18 +98,18 @@ const campaignColumn = col.display({
   id: "campaign",
   header: "Campaign",
   cell: ({ row: { original: d } }) => (
-    <div className="min-w-0 space-y-0.5 text-xs">
-      <p className="truncate text-sm text-zinc-800 dark:text-zinc-200" title={d.campaignName ?? undefined}>
-        {d.campaignName ?? <span className="text-zinc-500 dark:text-zinc-400">No campaign</span>}
+    <div className="min-w-0 space-y-0.5 draft-meta">
+      <p className="draft-campaign" title={d.campaignName ?? undefined}>
+        {d.campaignName ?? <span className="draft-meta text-sm">No campaign</span>}
       </p>
-      {d.projectName ? <p className="truncate text-zinc-500 dark:text-zinc-400">{d.projectName}</p> : null}
+      {d.projectName ? <p className="truncate">{d.projectName}</p> : null}
       {d.accountHandle ? (
-        <p className="truncate text-zinc-500 dark:text-zinc-400" title={`Sent from ${d.accountHandle}`}>
-          from <span className="font-medium text-zinc-700 dark:text-zinc-300">{d.accountHandle}</span>
+        <p className="truncate" title={`Sent from ${d.accountHandle}`}>
+          from <span className="draft-account">{d.accountHandle}</span>
         </p>
       ) : (
         // A campaign that sends from several accounts chooses one when the draft is sent (docs/sending-limits.md).
-        <p className="truncate text-zinc-500 dark:text-zinc-400" title="The campaign's account with the most room is chosen when it is sent">
+        <p className="truncate" title="The campaign's account with the most room is chosen when it is sent">
           from the campaign&apos;s accounts
         </p>
       )}
@@ -123,7 +120,7 @@ const campaignColumn = col.display({
 const statusColumn = col.display({
   id: "status",
   header: "Status",
-  cell: ({ row: { original: d } }) => <DraftStatus draft={d} className="space-y-1" />,
+  cell: ({ row: { original: d } }) => <DraftStatus draft={d} className="md:space-y-1" />,
 });
 
 // Sorting and filtering happen on the server (the URL's filters), so no column is sortable here.
@@ -135,20 +132,11 @@ export const draftColumns = col.columns([selectColumn, targetColumn(false), draf
  */
 export const compactDraftColumns = col.columns([selectColumn, targetColumn(true), draftColumn, campaignColumn]);
 
-/** Column widths: the draft text gets whatever the fixed columns leave. */
+/** Each column's cell class (app/globals.css): its width from md up, its place in a phone's card below. */
 export const columnClasses: Record<string, string> = {
-  select: "w-10 pr-0",
-  target: "w-44",
-  draft: "",
-  campaign: "w-40",
-  status: "w-36",
-};
-
-/** Where each cell sits in a row's card on a phone: the checkbox beside the target, then the draft, campaign, status. */
-export const mobileCellClasses: Record<string, string> = {
-  select: "max-md:pt-0.5 max-md:pl-0",
-  target: "",
-  draft: "max-md:col-span-2",
-  campaign: "max-md:col-span-2",
-  status: "max-md:col-span-2 max-md:[&>div]:flex max-md:[&>div]:items-center max-md:[&>div]:gap-2 max-md:[&>div]:space-y-0",
+  select: "draft-cell-select",
+  target: "draft-cell-target",
+  draft: "draft-cell-draft",
+  campaign: "draft-cell-campaign",
+  status: "draft-cell-status",
 };

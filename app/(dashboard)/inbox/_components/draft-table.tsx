@@ -5,7 +5,7 @@ import { Fragment, useMemo } from "react";
 import { cx } from "@/app/_components/cx";
 import { useMediaQuery } from "@/app/_components/use-media-query";
 import type { DraftView } from "@/lib/drafts/draft-view";
-import { columnClasses, compactDraftColumns, draftColumns, inboxFeatures, mobileCellClasses } from "./draft-columns";
+import { columnClasses, compactDraftColumns, draftColumns, inboxFeatures } from "./draft-columns";
 import type { InboxTableMeta } from "./inbox-meta";
 import { groupPositions } from "./variant-groups";
 
@@ -89,23 +89,19 @@ export function DraftTable({ rows, meta, rowSelection, onRowSelectionChange, foc
                   aria-current={focused || undefined}
                   onClick={() => onFocusRow(d.id)}
                   className={cx(
-                    "scroll-mt-24 align-top transition-colors",
-                    "max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3 max-md:gap-y-2 max-md:px-3 max-md:py-3",
+                    "draft-row",
                     focused
                       ? "bg-indigo-50/80 outline-2 -outline-offset-2 outline-indigo-500 dark:bg-indigo-500/10"
-                      : row.getIsSelected()
-                        ? "bg-zinc-50 dark:bg-zinc-800/40"
-                        : "hover:bg-zinc-50/70 dark:hover:bg-zinc-800/30",
+                      : row.getIsSelected() && "bg-zinc-50 dark:bg-zinc-800/40",
                   )}
                 >
                   {row.getAllCells().map((cell) => (
                     <td
                       key={cell.id}
                       className={cx(
-                        "px-4 py-3 text-zinc-700 max-md:block max-md:w-auto max-md:p-0 dark:text-zinc-300",
+                        "draft-cell",
                         columnClasses[cell.column.id],
-                        mobileCellClasses[cell.column.id],
-                        cell.column.id === "select" && group && "border-l-4 border-indigo-400 pl-3 dark:border-indigo-500",
+                        cell.column.id === "select" && group && "border-l-4 border-indigo-400 md:pl-3 dark:border-indigo-500",
                       )}
                     >
                       <table.FlexRender cell={cell} />

@@ -142,13 +142,7 @@ function StateTabs({ filters, params, navigate, counts }: Pick<InboxFiltersProps
                 href={query ? `?${query}` : "?"}
                 onClick={onClick}
                 aria-current={selected ? "page" : undefined}
-                className={cx(
-                  "inline-flex items-center rounded-t-md border-b-2 px-3 py-2 text-sm font-medium",
-                  "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500",
-                  selected
-                    ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300"
-                    : "border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800 dark:text-zinc-400 dark:hover:border-zinc-600 dark:hover:text-zinc-200",
-                )}
+                className="tab-link gap-0"
               >
                 {tab.label}
                 {counts ? (

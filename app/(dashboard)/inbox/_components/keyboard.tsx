@@ -89,7 +89,7 @@ export function KeyboardHelp({ open, onClose }: { open: boolean; onClose: () => 
           {KEYS.map((k) => (
             <div key={k.key} className="flex items-center gap-3 text-sm">
               <dt>
-                <kbd className="inline-flex min-w-7 justify-center rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs shadow-xs dark:border-zinc-600 dark:bg-zinc-800">
+                <kbd className="kbd">
                   {k.key}
                 </kbd>
               </dt>

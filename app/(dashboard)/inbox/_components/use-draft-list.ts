@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, errorMessage } from "@/app/_components/api-fetch";
 import type { DraftView } from "@/lib/drafts/draft-view";
+import { expandDraftView, type CompactDraftView } from "@/lib/drafts/compact-draft-view";
 import { mergeFreshPage, newerCopy } from "@/lib/drafts/merge-fresh-page";
 
 type ListResponse = { drafts: DraftView[]; nextCursor: string | null };
@@ -10,11 +11,13 @@ export type ListStatus = "loading" | "ready" | "error";
 
 /**
  * The first page as the server read it while rendering /inbox (app/(dashboard)/inbox/first-page.ts): GET
- * /api/drafts's answer for `query`, and the server's clock then (cells that compare a time with now use it until
- * the page is hydrated, so both renders agree).
+ * /api/drafts's answer for `query` with its rows compact (lib/drafts/compact-draft-view.ts), and the server's clock
+ * then (cells that compare a time with now use it until the page is hydrated, so both renders agree).
  */
-export interface InitialDraftPage extends ListResponse {
+export interface InitialDraftPage {
   query: string;
+  drafts: CompactDraftView[];
+  nextCursor: string | null;
   renderedAt: number;
 }
 
@@ -25,7 +28,7 @@ export interface InitialDraftPage extends ListResponse {
  */
 export function useDraftList(query: string, pageQuery: (cursor: string) => string, initial: InitialDraftPage | null = null) {
   const seeded = initial !== null && initial.query === query ? initial : null;
-  const [rows, setRows] = useState<DraftView[]>(() => seeded?.drafts ?? []);
+  const [rows, setRows] = useState<DraftView[]>(() => seeded?.drafts.map(expandDraftView) ?? []);
   const [nextCursor, setNextCursor] = useState<string | null>(() => seeded?.nextCursor ?? null);
   const [status, setStatus] = useState<ListStatus>(seeded ? "ready" : "loading");
   // The query the server's page answers, until the list first moves on from it (a filter change or a retry). Both
