@@ -1,15 +1,16 @@
 // GET /api/export/[resource] served straight on the Node response under `next start`, for one reason: compression.
 // Next removes a route's own Content-Encoding and compresses at zlib's default level, which costs a core more than
 // producing the CSV; without compression a million rows download as ~240 MB. Here a client that accepts gzip gets it
-// at level 1 (most of the saving of a CSV at a fraction of the CPU), and one that does not gets the bytes as before.
+// at level 1 (most of the saving of a CSV at a fraction of the CPU), compressed on more than one core
+// (lib/export/parallel-gzip.ts), and one that does not gets the bytes as before.
 // The request goes through the route's own handler (lib/export/handle-export.ts): the same authorisation, parsing,
 // refusals and stream; only the way its body reaches the socket differs.
 import http from "node:http";
-import zlib from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { handleExport } from "@/lib/export/handle-export";
+import { parallelGzip } from "@/lib/export/parallel-gzip";
 import { API_HEADERS, headersOf, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
 import { log } from "@/lib/log/logger";
 
@@ -53,7 +54,7 @@ export async function serveExportNatively(req: http.IncomingMessage, res: http.S
   const headers = { ...API_HEADERS, ...headersOf(answer), Vary: `${API_HEADERS.Vary}, Accept-Encoding` };
   res.writeHead(200, gzip ? { ...headers, "Content-Encoding": "gzip" } : headers);
   const body = Readable.fromWeb(answer.body as unknown as WebReadableStream<Uint8Array>);
-  const sent = gzip ? pipeline(body, zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), res) : pipeline(body, res);
+  const sent = gzip ? pipeline(body, parallelGzip(), res) : pipeline(body, res);
   await sent.catch((err: unknown) => {
     // The client went away, or a batch failed half way: the response is cut, which the client sees as a broken
     // download rather than a complete-looking file.
