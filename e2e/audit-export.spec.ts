@@ -145,6 +145,38 @@ test("the export is gzip-compressed for a client that asks, and the same bytes f
   expect(missing).toBe(404);
 });
 
+test("the inbox's list and tab counts are gzip-compressed for a client that asks, and refuse bad input with the one JSON shape", async ({ request, baseURL }) => {
+  const s = await seed(request);
+  const state = JSON.parse(fs.readFileSync(`${E2E_ARTIFACTS}/owner.json`, "utf8")) as { cookies: Array<{ name: string; value: string }> };
+  const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const get = (path: string, acceptEncoding: string, withCookie = true) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(`${baseURL}${path}`, { headers: { ...(withCookie ? { cookie } : {}), "accept-encoding": acceptEncoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
+      }).on("error", reject);
+    });
+  const list = `/api/drafts?campaign=${s.campaignId}&limit=50`;
+  const [gzipped, plain] = [await get(list, "gzip, deflate, br"), await get(list, "identity")];
+  expect(gzipped.headers["content-encoding"]).toBe("gzip");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.headers["content-security-policy"]).toBeTruthy();
+  const page = JSON.parse(plain.body.toString("utf8")) as { drafts: Array<{ targetUser: string }> };
+  expect(JSON.parse(zlib.gunzipSync(gzipped.body).toString("utf8"))).toEqual(page);
+  expect(page.drafts.map((d) => d.targetUser)).toContain(`person1_${s.u}`);
+  const counts = await get(`/api/drafts/counts?campaign=${s.campaignId}`, "identity");
+  expect(counts.status).toBe(200);
+  expect((JSON.parse(counts.body.toString("utf8")) as { all: number }).all).toBe(page.drafts.length);
+  // The routes' own wrapper still decides: bad input is a 400, no session a 401, each in the one error shape.
+  const bad = await get("/api/drafts?limit=abc", "gzip");
+  expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.body.toString("utf8"))).toMatchObject({ error: "bad_request" });
+  const anonymous = await get("/api/drafts/counts", "gzip", false);
+  expect(anonymous.status).toBe(401);
+  expect(JSON.parse(anonymous.body.toString("utf8"))).toMatchObject({ error: "unauthorized" });
+});
+
 test("People: filters for contacts and threads live in the URL, and Export CSV carries them", async ({ page }) => {
   await page.goto("/people?tab=contacts");
   await page.getByLabel("Platform").selectOption("federated");

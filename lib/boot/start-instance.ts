@@ -39,6 +39,10 @@ async function startInOrder() {
   if (process.env.NODE_ENV === "production") {
     const { installNativeExport } = await import("@/lib/export/serve-export-natively");
     installNativeExport();
+    // And the inbox's list and tab counts, its hottest reads: Next's handling and gzip cost as much as the routes.
+    const { installNativeJsonRoutes } = await import("@/lib/http/serve-json-natively");
+    const { handleCountDrafts, handleListDrafts } = await import("@/lib/drafts/inbox-handlers");
+    installNativeJsonRoutes(new Map([["/api/drafts", handleListDrafts], ["/api/drafts/counts", handleCountDrafts]]));
   }
   // Operators are granted by id; a name in the bootstrap variable gives nobody anything, and the log says so.
   const ignored = (env.OUTREACH_OPERATORS ?? "").split(",").map((s) => s.trim()).filter((s) => s && !s.includes("@"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type http from "node:http";
-import { acceptsGzip, exportResourceOf } from "@/lib/export/serve-export-natively";
+import { exportResourceOf } from "@/lib/export/serve-export-natively";
+import { acceptsGzip } from "@/lib/http/native-response";
 
 const req = (method: string, url: string) => ({ method, url }) as http.IncomingMessage;
 

@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { handleExport } from "@/lib/export/handle-export";
 import { parallelGzip } from "@/lib/export/parallel-gzip";
-import { API_HEADERS, headersOf, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
+import { acceptsGzip, API_HEADERS, headersOf, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
 import { log } from "@/lib/log/logger";
 
 const EXPORT_PATH = /^\/api\/export\/([^/?#]+)\/?(?:\?|$)/;
@@ -26,17 +26,6 @@ export function exportResourceOf(req: http.IncomingMessage): string | null {
   } catch {
     return null;
   }
-}
-
-/** Whether the client takes gzip (an explicit q=0 refuses it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  return value.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }
 
 export async function serveExportNatively(req: http.IncomingMessage, res: http.ServerResponse, resource: string): Promise<void> {

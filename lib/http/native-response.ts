@@ -48,3 +48,14 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
   res.writeHead(status, { ...API_HEADERS, ...headers, "Content-Type": "application/json", "Content-Length": String(text.length) });
   res.end(text);
 }
+
+/** Whether the client takes gzip (an explicit q=0 refuses it). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  return value.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}

@@ -1,6 +1,5 @@
 // GET /api/drafts - the review inbox list: filters, sorting, keyset pagination (session)
-import { withOrg } from "@/lib/http/with-org";
-import { ZListDraftsQuery } from "@/lib/drafts/schemas";
-import { listDrafts } from "@/lib/drafts/list-drafts";
+// Under `next start` the same handler answers before Next routes the request (lib/http/serve-json-natively.ts).
+import { handleListDrafts } from "@/lib/drafts/inbox-handlers";
 
-export const GET = withOrg({ query: ZListDraftsQuery }, async ({ orgId, query }) => Response.json(await listDrafts({ orgId, query })));
+export const GET = handleListDrafts;

@@ -1,6 +1,5 @@
 // GET /api/drafts/counts - how many drafts each inbox tab holds under the current filters (session)
-import { withOrg } from "@/lib/http/with-org";
-import { ZDraftFilter } from "@/lib/drafts/schemas";
-import { countDrafts } from "@/lib/drafts/count-drafts";
+// Under `next start` the same handler answers before Next routes the request (lib/http/serve-json-natively.ts).
+import { handleCountDrafts } from "@/lib/drafts/inbox-handlers";
 
-export const GET = withOrg({ query: ZDraftFilter }, async ({ orgId, query }) => Response.json(await countDrafts({ orgId, filter: query })));
+export const GET = handleCountDrafts;
