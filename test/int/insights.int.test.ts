@@ -9,7 +9,7 @@ import { runDailyInsights } from "@/lib/insights/run-daily-insights";
 import * as insightsRoute from "@/app/api/projects/[id]/insights/route";
 import { call } from "./http";
 import { createDraftRow, createOrg, createProject, uid, type OrgFixture } from "./fixtures";
-import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer } from "./agent-harness";
+import { FAKE_SLUG, MISSING_SLUG, registerFakeBackends, runningRun, scriptOrgPlaybook, serveToolServer, waitForRunEnd } from "./agent-harness";
 import { connectToolClient } from "./tool-client";
 
 let A: OrgFixture;
@@ -313,6 +313,8 @@ describe("POST /api/projects/[id]/insights (Regenerate now)", () => {
     expect(during.json).toMatchObject({ running: true, liveRunId: first.json.runId });
     expect(await db.run.count({ where: { projectId: project.id, kind: "project_insights" } })).toBe(1);
 
+    // Until the dispatcher's own end, not only the row's: the insights tool closes the run first, and the dispatcher's
+    // last writes after it must not outlive the test file.
     await waitForRunEnd(first.json.runId);
     const after = await call(insightsRoute.GET, { cookie: A.cookie, params: { id: String(project.id) } });
     expect(after.json).toMatchObject({ running: false, insight: { summaryMd: "# Regenerated", runId: first.json.runId, evidence: [{ draftId: drafts[4]!.id }] } });
@@ -338,14 +340,3 @@ describe("POST /api/projects/[id]/insights (Regenerate now)", () => {
     expect(await db.run.count({ where: { projectId: project.id } })).toBe(0);
   });
 });
-
-/** Runs end in the background after the route answered; wait for the row to leave `running`. */
-async function waitForRunEnd(runId: number, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const run = await db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
-    if (run.status !== "running") return run.status;
-    if (Date.now() > until) throw new Error(`run ${runId} still running after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -71,7 +71,13 @@ describe("traces", () => {
         throw err;
       });
       expect(ended.status).toBe("success");
-      await sdk!.shutdown().catch(() => undefined); // flushes what is left; the spans of the run ended above
+      // The run's span ends when the dispatcher returns, a moment after the row and its last event are written: wait
+      // for the batch that carries it rather than flushing before it has ended.
+      const deadline = Date.now() + 20_000;
+      while (!receiver.spans.some((s) => s.name === "run" && s.attributes["outreach.run_id"] === runId) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await sdk!.shutdown().catch(() => undefined); // flushes what is left
     } finally {
       await new Promise((r) => server.close(r));
       await tools.close();
