@@ -16,7 +16,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { pct, printTable, startNext } from "./support";
+import { cpuMs, inFlight, pct, printTable, startNext } from "./support";
 import { measureTtfd } from "./ttfd";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
@@ -30,12 +30,6 @@ const SECRET = "bench-secret-0123456789abcdefghijklmnop";
 
 // The session module reads the environment when first imported.
 Object.assign(process.env, { OUTREACH_AUTH: "on", AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
-
-/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
 
@@ -346,22 +340,7 @@ async function httpGet(base: string, path: string, cookie: string, parse = false
   return text;
 }
 
-/** Runs `count` calls with CONCURRENCY in flight and returns each call's latency in ms. */
-async function load(count: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        await fn(i);
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  return times;
-}
+const load = (count: number, fn: (i: number) => Promise<unknown>) => inFlight(CONCURRENCY, count, fn);
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 

@@ -10,6 +10,29 @@ export function pct(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Runs `count` calls with `concurrency` in flight and returns each call's latency in ms. */
+export async function inFlight(concurrency: number, count: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await fn(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return times;
+}
+
+/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A table with the first column left-aligned and the figures right-aligned. */
 export function printTable(header: string[], rows: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -63,6 +63,29 @@ const UNSORTED_RANK = REPLY_INTENTS.length;
 export const INTENT_RANK_SQL = `(CASE intent ${REPLY_INTENTS.map((i) => `WHEN '${i}' THEN ${INTENT_RANK[i]}`).join(" ")} ELSE ${REPLY_INTENTS.length} END)`;
 const rankSql = Prisma.raw(INTENT_RANK_SQL.replace("CASE intent", "CASE t.intent"));
 
+/** How many of the newest threads (of the other filters) a search checks one by one before asking the indexes. */
+export const THREAD_SEARCH_WINDOW = 1000;
+
+interface ThreadRow {
+  id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date; intent: string | null; rank: number;
+}
+
+// A scalar subquery with LIMIT 1 rather than EXISTS: under OR the planner may turn EXISTS into one hashed read of
+// every message matching the word, in every organization, to check a thousand threads.
+function threadMatchesOneByOne(orgId: number, term: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(to_tsvector('simple'::regconfig, t.target_user) @@ ${term}
+    OR (SELECT true FROM conversation_messages sm WHERE sm.organization_id = ${orgId} AND sm.thread_id = t.id AND sm.search_vector @@ ${term} LIMIT 1))`;
+}
+
+// The GIN indexes conversation_threads_target_user_search_idx and conversation_messages_search_vector_idx, each
+// ANDed with the organization's own index, so one organization's search costs what its own matches cost.
+function threadMatchesFromIndexes(orgId: number, term: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`t.id IN (
+    SELECT th.id FROM conversation_threads th WHERE th.organization_id = ${orgId} AND to_tsvector('simple'::regconfig, th.target_user) @@ ${term}
+    UNION ALL
+    SELECT sm.thread_id FROM conversation_messages sm WHERE sm.organization_id = ${orgId} AND sm.search_vector @@ ${term})`;
+}
+
 export async function listThreads(
   { orgId, cursor, limit = 50, filter = "all", kind = "all", q, sort = "recent", intent }: {
     orgId: number; cursor?: ThreadCursor; limit?: number; filter?: ThreadFilter; kind?: ThreadKindFilter; q?: string; sort?: ThreadSort; intent?: ReplyIntent;
@@ -80,21 +103,28 @@ export async function listThreads(
   if (kind !== "all") where.push(Prisma.sql`t.kind = ${kind}::"ThreadKind"`);
   if (filter === "replied") where.push(Prisma.sql`${lastDirection} = 'inbound'`);
   if (filter === "awaiting") where.push(Prisma.sql`${lastDirection} = 'outbound'`);
-  // Search: each word must match the person's handle or some message of the thread (author and text, through the
-  // GIN index conversation_messages_search_vector_idx), so "priya build" finds Priya's thread about builds.
-  for (const term of toSearchTerms(q) ?? []) {
-    where.push(Prisma.sql`(to_tsvector('simple'::regconfig, t.target_user) @@ ${searchTsquerySql(term)}
-      OR EXISTS (SELECT 1 FROM conversation_messages sm WHERE sm.organization_id = t.organization_id AND sm.thread_id = t.id
-                 AND sm.search_vector @@ ${searchTsquerySql(term)}))`);
-  }
   const order = sort === "intent" ? Prisma.sql`${rankSql} ASC, t.last_message_at DESC, t.id DESC` : Prisma.sql`t.last_message_at DESC, t.id DESC`;
-  const rows = await db.$queryRaw<Array<{ id: number; platform: string; accountHandle: string; targetUser: string; kind: ThreadKind; messageCount: number; lastMessageAt: Date; intent: string | null; rank: number }>>`
+  const select = (from: Prisma.Sql, conditions: Prisma.Sql[]) => db.$queryRaw<ThreadRow[]>`
     SELECT t.id, t.platform, t.account_handle AS "accountHandle", t.target_user AS "targetUser", t.kind, t.message_count AS "messageCount",
            t.last_message_at AS "lastMessageAt", t.intent, ${rankSql} AS rank
-      FROM conversation_threads t
-     WHERE ${Prisma.join(where, " AND ")}
+      FROM ${from}
+     WHERE ${conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`true`}
      ORDER BY ${order}
      LIMIT ${limit + 1}`;
+  // Search: each word must match the person's handle or some message of the thread (author and text), so
+  // "priya build" finds Priya's thread about builds. Two ways to find the page (docs/performance.md "People search"):
+  // a word common in the newest threads fills the page from them, checked one by one; a rarer word (a handle, a name)
+  // reads its matches from the GIN indexes of handles and messages, within the organization.
+  const terms = (toSearchTerms(q) ?? []).map((term) => searchTsquerySql(term));
+  let rows: ThreadRow[];
+  if (terms.length === 0) {
+    rows = await select(Prisma.sql`conversation_threads t`, where);
+  } else {
+    const newest = Prisma.sql`(SELECT * FROM conversation_threads t WHERE ${Prisma.join(where, " AND ")} ORDER BY ${order} LIMIT ${THREAD_SEARCH_WINDOW}) t`;
+    rows = await select(newest, terms.map((term) => threadMatchesOneByOne(orgId, term)));
+    // Fewer than a page in the window: the rest of the matches (if any) are older, and the indexes find them.
+    if (rows.length <= limit) rows = await select(Prisma.sql`conversation_threads t`, [...where, ...terms.map((term) => threadMatchesFromIndexes(orgId, term))]);
+  }
   const page = rows.slice(0, limit);
   const ids = page.map((t) => t.id);
   const [lastMessages, open] = await Promise.all([
