@@ -8,6 +8,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/app/_components/table";
 import type { ContactView } from "@/lib/conversations/list-contacts";
 import { OptOutButton } from "./opt-out-button";
 
+const pageLink = "font-medium text-indigo-600 hover:underline dark:text-indigo-400";
 const OUTCOME_TONE: Record<string, "success" | "neutral"> = { replied: "success" };
 
 // Handles can be a couple of hundred characters with nothing to break on. A fixed layout gives the dates, outcome and
@@ -31,7 +32,15 @@ function PersonDataLink({ platform, handle, className }: { platform: string; han
 }
 
 /** The All contacts tab: contact history, the per-person source of truth once a draft is sent (SPEC 1.6). */
-export function ContactList({ contacts, truncated, filtered = false }: { contacts: ContactView[]; truncated: boolean; filtered?: boolean }) {
+export function ContactList(
+  { contacts, nextCursor, paged = false, filters = {} }: { contacts: ContactView[]; nextCursor: string | null; paged?: boolean; filters?: { platform?: string; q?: string } },
+) {
+  // Paging keeps the filters.
+  const href = (cursor?: string) => `/people?${new URLSearchParams({ tab: "contacts", ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ...(cursor ? { cursor } : {}) })}`;
+  const filtered = Boolean(filters.platform || filters.q);
+  if (contacts.length === 0 && paged) {
+    return <EmptyState title="No older contacts" description={<Link href={href()} className={pageLink}>Most recently contacted</Link>} />;
+  }
   if (contacts.length === 0 && filtered) {
     return <EmptyState title="No contacts match these filters" description={<Link href="/people?tab=contacts" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">Show every contact</Link>} />;
   }
@@ -128,7 +137,12 @@ export function ContactList({ contacts, truncated, filtered = false }: { contact
         </TBody>
       </Table>
       } />
-      {truncated ? <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">Showing the {contacts.length} most recently contacted people.</p> : null}
+      {nextCursor || paged ? (
+        <div className="mt-4 flex justify-end gap-4 text-sm">
+          {paged ? <Link href={href()} className={pageLink}>Most recently contacted</Link> : null}
+          {nextCursor ? <Link href={href(nextCursor)} className={pageLink}>Older contacts →</Link> : null}
+        </div>
+      ) : null}
     </>
   );
 }

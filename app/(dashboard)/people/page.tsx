@@ -10,7 +10,7 @@ import { countPeople } from "@/lib/conversations/count-people";
 import { decodeThreadCursor, listThreads, type ThreadCursor, type ThreadFilter, type ThreadKindFilter, type ThreadSort } from "@/lib/conversations/list-threads";
 import { REPLY_INTENTS, type ReplyIntent } from "@/lib/replies/reply-intent";
 import { PLATFORMS } from "@/lib/campaigns/catalog";
-import { listContacts } from "@/lib/conversations/list-contacts";
+import { CONTACTS_PAGE, decodeContactCursor, listContacts, type ContactCursor } from "@/lib/conversations/list-contacts";
 import { ContactList } from "./contact-list";
 import { ThreadList } from "./thread-list";
 import { ContactFilters, ThreadFilters } from "./people-filters";
@@ -74,7 +74,7 @@ export default async function PeoplePage({ searchParams }: PageProps) {
       ) : (
         <>
           <ContactFilters platform={platform} q={q} />
-          <Contacts orgId={orgId} platform={platform} q={q} />
+          <Contacts orgId={orgId} platform={platform} q={q} cursor={typeof query.cursor === "string" ? decodeContactCursor(query.cursor) ?? undefined : undefined} />
         </>
       )}
     </>
@@ -88,7 +88,7 @@ async function Threads(
   return <ThreadList threads={threads} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ filter, kind, q, sort, intent }} />;
 }
 
-async function Contacts({ orgId, platform, q }: { orgId: number; platform: string; q: string }) {
-  const { contacts, truncated } = await listContacts({ orgId, platform: platform || undefined, q: q || undefined });
-  return <ContactList contacts={contacts} truncated={truncated} filtered={Boolean(platform || q)} />;
+async function Contacts({ orgId, platform, q, cursor }: { orgId: number; platform: string; q: string; cursor?: ContactCursor }) {
+  const { contacts, nextCursor } = await listContacts({ orgId, platform: platform || undefined, q: q || undefined, cursor, limit: CONTACTS_PAGE });
+  return <ContactList contacts={contacts} nextCursor={nextCursor} paged={cursor !== undefined} filters={{ platform, q }} />;
 }

@@ -1,9 +1,11 @@
-// People's Threads search past the newest threads: a word common in the newest ones fills its pages from them, a
-// rarer one (a handle, a word of an old reply) is found through the indexes, and neither reaches another organization.
+// People's lists at scale. The Threads search past the newest threads: a word common in the newest ones fills its
+// pages from them, a rarer one (a handle, a word of an old reply) is found through the indexes, and neither reaches
+// another organization. All contacts in pages: every contact once, newest first, filters kept.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPool } from "@/lib/db/client";
 import { createOrg, createProject, uid, type OrgFixture } from "./fixtures";
 import { decodeThreadCursor, listThreads, THREAD_SEARCH_WINDOW } from "@/lib/conversations/list-threads";
+import { decodeContactCursor, listContacts } from "@/lib/conversations/list-contacts";
 
 let A: OrgFixture;
 const u = uid();
@@ -75,5 +77,42 @@ describe("People search past the newest threads", () => {
     expect(await ids(`rare${u}`, other.orgId)).toEqual([]);
     expect(await ids(`common${u}`, other.orgId)).toEqual([]);
     expect(await ids(`oldie${u}`, other.orgId)).toEqual([]);
+  });
+});
+
+describe("All contacts in pages", () => {
+  it("walks every contact once, most recently contacted first, and keeps the search", async () => {
+    // The seeded threads' people, plus contacts of the same instant (the cursor's id breaks the tie).
+    const pool = getPool();
+    await pool.query(
+      `INSERT INTO contact_history (organization_id, platform, target_user, account_handle, first_contacted_at, last_contacted_at, outcome)
+       SELECT $1, 'forum', 'tie' || $2 || '_' || g, 'me', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 'sent' FROM generate_series(1, 7) g`,
+      [A.orgId, u],
+    );
+    const seen: { id: number; at: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listContacts({ orgId: A.orgId, limit: 3, cursor: cursor ? decodeContactCursor(cursor)! : undefined });
+      seen.push(...page.contacts.map((c) => ({ id: c.id, at: c.lastContactedAt })));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(7);
+    expect(seen.map((c) => c.id)).toEqual([...seen].sort((a, b) => b.id - a.id).map((c) => c.id));
+
+    const searched = await listContacts({ orgId: A.orgId, q: `tie${u}_`, limit: 5 });
+    expect(searched.contacts).toHaveLength(5);
+    const rest = await listContacts({ orgId: A.orgId, q: `tie${u}_`, limit: 5, cursor: decodeContactCursor(searched.nextCursor!)! });
+    expect(rest.contacts.map((c) => c.targetUser)).toEqual([`tie${u}_2`, `tie${u}_1`]);
+    expect(rest.nextCursor).toBeNull();
+    expect((await listContacts({ orgId: (await createOrg()).orgId, q: `tie${u}_` })).contacts).toEqual([]);
+  });
+
+  it("reads only cursors it made", () => {
+    expect(decodeContactCursor("1767225600000_42")).toEqual({ at: new Date("2026-01-01T00:00:00Z"), id: 42 });
+    for (const bad of ["", "abc", "1_0", "1_-2", "1_99999999999", "1.5_2", "1_2_3", "1767225600000_42 "]) expect(decodeContactCursor(bad)).toBeNull();
   });
 });
