@@ -13,7 +13,7 @@
 // that call its handler.
 import http from "node:http";
 import { withOrg } from "@/lib/http/with-org";
-import { API_HEADERS, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
+import { API_HEADERS, installNativePath, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
 import { streamAccessCheck } from "@/lib/events/stream-access";
 import { SSE_HEADERS, startEventStream, type EventStreamOptions } from "@/lib/events/event-stream-session";
 
@@ -102,22 +102,7 @@ function httpChunk(frame: Buffer): Buffer {
   return chunk;
 }
 
-const state = ((globalThis as unknown as { __outreachNativeStream?: { installed: boolean } }).__outreachNativeStream ??= { installed: false });
-
 /** Serves GET /api/stream natively on every HTTP server of this process (once; at boot). */
 export function installNativeEventStream(): void {
-  if (state.installed) return;
-  state.installed = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  http.Server.prototype.emit = function nativeStreamEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request" && isStreamRequest(args[0] as http.IncomingMessage)) {
-      const res = args[1] as http.ServerResponse;
-      serveStreamNatively(args[0] as http.IncomingMessage, res).catch(() => {
-        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" }, {});
-        else res.destroy();
-      });
-      return true;
-    }
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+  installNativePath("stream", (req) => (isStreamRequest(req) ? true : null), (req, res) => serveStreamNatively(req, res));
 }

@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { handleExport } from "@/lib/export/handle-export";
 import { parallelGzip } from "@/lib/export/parallel-gzip";
-import { acceptsGzip, API_HEADERS, headersOf, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
+import { acceptsGzip, API_HEADERS, headersOf, installNativePath, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/native-response";
 import { log } from "@/lib/log/logger";
 
 const EXPORT_PATH = /^\/api\/export\/([^/?#]+)\/?(?:\?|$)/;
@@ -52,23 +52,7 @@ export async function serveExportNatively(req: http.IncomingMessage, res: http.S
   });
 }
 
-const state = ((globalThis as unknown as { __outreachNativeExport?: { installed: boolean } }).__outreachNativeExport ??= { installed: false });
-
 /** Serves GET /api/export/* natively on every HTTP server of this process (once; at boot). */
 export function installNativeExport(): void {
-  if (state.installed) return;
-  state.installed = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  http.Server.prototype.emit = function nativeExportEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    const resource = event === "request" ? exportResourceOf(args[0] as http.IncomingMessage) : null;
-    if (resource !== null) {
-      const res = args[1] as http.ServerResponse;
-      serveExportNatively(args[0] as http.IncomingMessage, res, resource).catch(() => {
-        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" });
-        else res.destroy();
-      });
-      return true;
-    }
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+  installNativePath("export", exportResourceOf, serveExportNatively);
 }

@@ -1,7 +1,7 @@
 // What the routes served straight on the Node response (before Next sees the request: the live stream, the CSV export)
 // share: the headers next.config.mjs adds to every /api answer, a web Request built from the Node request (so the
 // route's own wrapper authorises it, with the same refusals), and a way to send a web Response's status and body.
-import type http from "node:http";
+import http from "node:http";
 import { peerAddressHeader } from "@/lib/http/peer-address";
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "@/lib/http/content-security-policy";
 
@@ -58,4 +58,32 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return !q || Number(q.slice(2)) > 0;
   });
+}
+
+// Which native paths this process has installed: kept on globalThis, since Next may load a module more than once.
+const installed = ((globalThis as unknown as { __outreachNativePaths?: Set<string> }).__outreachNativePaths ??= new Set());
+
+/**
+ * Answers the requests `match` picks on the Node response, on every HTTP server of this process, before Next routes
+ * them; every other request goes on to Next untouched. Once per name, at boot. A failure before anything was sent is
+ * the one JSON 500; after, the connection is cut, since a half-sent body cannot be turned into an error.
+ */
+export function installNativePath<T>(
+  name: string,
+  match: (req: http.IncomingMessage) => T | null,
+  serve: (req: http.IncomingMessage, res: http.ServerResponse, matched: T) => Promise<void>,
+): void {
+  if (installed.has(name)) return;
+  installed.add(name);
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  http.Server.prototype.emit = function nativePathEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    const matched = event === "request" ? match(args[0] as http.IncomingMessage) : null;
+    if (matched === null) return emit.call(this, event, ...args);
+    const res = args[1] as http.ServerResponse;
+    serve(args[0] as http.IncomingMessage, res, matched).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" });
+      else res.destroy();
+    });
+    return true;
+  } as typeof http.Server.prototype.emit;
 }

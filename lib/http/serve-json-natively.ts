@@ -7,7 +7,7 @@
 // authorisation, validation, refusals and body; only the way the answer reaches the socket differs.
 import http from "node:http";
 import zlib from "node:zlib";
-import { acceptsGzip, API_HEADERS, headersOf, sendJson, toWebRequest } from "@/lib/http/native-response";
+import { acceptsGzip, API_HEADERS, headersOf, installNativePath, sendJson, toWebRequest } from "@/lib/http/native-response";
 
 export type JsonRouteHandler = (req: Request) => Promise<Response>;
 
@@ -43,23 +43,7 @@ export async function serveJsonNatively(req: http.IncomingMessage, res: http.Ser
   res.end(body);
 }
 
-const state = ((globalThis as unknown as { __outreachNativeJson?: { installed: boolean } }).__outreachNativeJson ??= { installed: false });
-
 /** Serves the given paths' GETs natively on every HTTP server of this process (once; at boot). */
 export function installNativeJsonRoutes(routes: ReadonlyMap<string, JsonRouteHandler>): void {
-  if (state.installed) return;
-  state.installed = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  http.Server.prototype.emit = function nativeJsonEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    const handler = event === "request" ? nativeJsonHandler(args[0] as http.IncomingMessage, routes) : null;
-    if (handler) {
-      const res = args[1] as http.ServerResponse;
-      serveJsonNatively(args[0] as http.IncomingMessage, res, handler).catch(() => {
-        if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "Something went wrong" });
-        else res.destroy();
-      });
-      return true;
-    }
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+  installNativePath("json", (req) => nativeJsonHandler(req, routes), serveJsonNatively);
 }
