@@ -14,9 +14,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { cpuMs, inFlight, pct, printTable, startNext } from "./support";
+import { cpuMs, getOnAgent, inFlight, pct, printTable, releaseBenchDatabase, startNext } from "./support";
 import { measureTtfd } from "./ttfd";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
@@ -54,7 +53,7 @@ interface Org {
 }
 
 async function main() {
-  const { createFreshDatabase, stopEmbeddedTestServer } = await import("../test/int/fresh-database");
+  const { createFreshDatabase } = await import("../test/int/fresh-database");
   const { encodeSession, SESSION_COOKIE } = await import("../lib/auth/session-cookie");
 
   // BENCH_REUSE_DB=<url of a database BENCH_KEEP_DB=1 kept>: no seeding, for repeated server-side experiments.
@@ -154,13 +153,7 @@ async function main() {
     await server?.stop();
     agent.destroy();
     await pool.end();
-    // encodeSession opened the app's own pool on this database: closed before the drop ends its connections.
-    const { closeDb } = await import("../lib/db/client");
-    await closeDb();
-    // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAINs by hand (its URL is printed); drop it yourself after.
-    if (process.env.BENCH_KEEP_DB === "1") console.log(`kept the database: ${db.url}`);
-    else await db.drop();
-    await stopEmbeddedTestServer();
+    await releaseBenchDatabase(db);
   }
 }
 
@@ -326,18 +319,7 @@ async function httpGet(base: string, path: string, cookie: string, parse = false
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
     return parse ? res.json() : res.arrayBuffer();
   }
-  const { status, body, gzipped } = await new Promise<{ status: number; body: Buffer; gzipped: boolean }>((resolve, reject) => {
-    const req = http.get(base + path, { agent, headers: { cookie, "accept-encoding": encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), gzipped: res.headers["content-encoding"] === "gzip" }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-  const text = gzipped ? gunzipSync(body) : body;
-  if (status !== 200) throw new Error(`${path}: HTTP ${status} ${text.toString()}`);
-  return text;
+  return getOnAgent(agent, base + path, { cookie, "accept-encoding": encoding });
 }
 
 const load = (count: number, fn: (i: number) => Promise<unknown>) => inFlight(CONCURRENCY, count, fn);

@@ -11,9 +11,8 @@
 // prints p50/p95 of the page over HTTP (gzip, signed in, CONCURRENCY in flight), the server's CPU per page, and
 // p50/p95 of the domain function it calls (listThreads or listContacts) called alone from this process.
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
 import pg from "pg";
-import { cpuMs, inFlight, pct, printTable, startNext } from "./support";
+import { cpuMs, getOnAgent, inFlight, pct, printTable, releaseBenchDatabase, startNext } from "./support";
 
 const ORGS = Number(process.env.BENCH_ORGS ?? 5);
 const PER_ORG = Number(process.env.BENCH_THREADS_PER_ORG ?? 40_000);
@@ -129,7 +128,7 @@ async function seededOrgs(pool: pg.Pool): Promise<Org[]> {
 }
 
 async function main() {
-  const { createFreshDatabase, stopEmbeddedTestServer } = await import("../test/int/fresh-database");
+  const { createFreshDatabase } = await import("../test/int/fresh-database");
   const reuse = process.env.BENCH_REUSE_DB;
   const db = reuse ? { url: reuse, drop: async () => undefined } : await createFreshDatabase("bench");
   // The domain functions and encodeSession go through the app's own pool: this database's.
@@ -152,7 +151,7 @@ async function main() {
     console.log(`\n/people, ${orgs.length} organizations rotated, concurrency ${CONCURRENCY}, ${REQUESTS} requests per scenario (after 50 warm-up)\n`);
     const rows: string[][] = [];
     for (const s of list) {
-      const page = (i: number) => httpGet(server!.base, `/people${s.query(orgOf(i), i)}`, orgOf(i).cookie);
+      const page = (i: number) => get(server!.base, `/people${s.query(orgOf(i), i)}`, orgOf(i).cookie);
       await load(Math.min(50, REQUESTS), page);
       await load(Math.min(50, REQUESTS), (i) => s.direct(orgOf(i), i));
       const before = cpuMs(pid);
@@ -170,30 +169,13 @@ async function main() {
     await server?.stop();
     agent.destroy();
     await pool.end();
-    const { closeDb } = await import("../lib/db/client");
-    await closeDb();
-    if (process.env.BENCH_KEEP_DB === "1") console.log(`kept the database: ${db.url}`);
-    else await db.drop();
-    await stopEmbeddedTestServer();
+    await releaseBenchDatabase(db);
   }
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** GET on a kept-alive socket, reading (and gunzipping) every byte as a browser would. */
-async function httpGet(base: string, path: string, cookie: string): Promise<void> {
-  const { status, body, gzipped } = await new Promise<{ status: number; body: Buffer; gzipped: boolean }>((resolve, reject) => {
-    const req = http.get(base + path, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), gzipped: res.headers["content-encoding"] === "gzip" }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-  });
-  const text = gzipped ? gunzipSync(body) : body;
-  if (status !== 200) throw new Error(`${path}: HTTP ${status} ${text.toString().slice(0, 300)}`);
-}
+const get = (base: string, path: string, cookie: string) => getOnAgent(agent, base + path, { cookie, "accept-encoding": "gzip" });
 
 const load = (count: number, fn: (i: number) => Promise<unknown>) => inFlight(CONCURRENCY, count, fn);
 

@@ -1,6 +1,8 @@
 // Small helpers the benchmarks share: percentiles, a free port, and the printed tables.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import net from "node:net";
 
 /** The p-th percentile (nearest rank) of the values. */
@@ -98,4 +100,38 @@ export async function startNext(databaseUrl: string, env: Record<string, string>
       await new Promise((r) => child.once("exit", r));
     },
   };
+}
+
+/**
+ * GET on a kept-alive socket of `agent`, reading every byte and gunzipping it as a browser would; throws on anything
+ * but 200. node:http rather than fetch: undici costs this process several times the CPU per request, on the cores
+ * the server shares.
+ */
+export async function getOnAgent(agent: http.Agent, url: string, headers: Record<string, string>): Promise<Buffer> {
+  const { status, body, gzipped } = await new Promise<{ status: number; body: Buffer; gzipped: boolean }>((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), gzipped: res.headers["content-encoding"] === "gzip" }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+  const text = gzipped ? gunzipSync(body) : body;
+  if (status !== 200) throw new Error(`${url}: HTTP ${status} ${text.toString().slice(0, 300)}`);
+  return text;
+}
+
+/**
+ * The end of a benchmark on a seeded database: the app's own pool (encodeSession and the domain functions opened it)
+ * closes before the drop ends its connections. BENCH_KEEP_DB=1 keeps the database for EXPLAINs by hand and prints its
+ * URL; drop it yourself after.
+ */
+export async function releaseBenchDatabase(db: { url: string; drop(): Promise<void> }): Promise<void> {
+  const { closeDb } = await import("../lib/db/client");
+  await closeDb();
+  if (process.env.BENCH_KEEP_DB === "1") console.log(`kept the database: ${db.url}`);
+  else await db.drop();
+  const { stopEmbeddedTestServer } = await import("../test/int/fresh-database");
+  await stopEmbeddedTestServer();
 }
